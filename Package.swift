@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "shotter",
+    products: [
+        .executable(name: "shotter", targets: ["shotter"]),
+        .library(name: "ShotterKit", targets: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff"]),
+    ],
+    targets: [
+        // Cairo, Pango (with its fontconfig backend), librsvg for symbol SVGs, zlib for PNG files.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo pangocairo pangofc fontconfig librsvg-2.0 zlib",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev", "zlib1g-dev"])]
+        ),
+        .target(name: "TextMeasure", dependencies: ["CCairo"]),
+        .target(name: "LayoutEngine", dependencies: ["TextMeasure"]),
+        // PNG encoding and decoding, and the pixel comparison behind `shotter diff` / `shotter test`.
+        .target(name: "ImageDiff", dependencies: ["CCairo"]),
+        .target(name: "SVGExport", dependencies: ["LayoutEngine", "TextMeasure", "ImageDiff", "CCairo"]),
+        .executableTarget(name: "shotter", dependencies: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff"]),
+        .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure"]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TextMeasure"]),
+        .testTarget(name: "SVGExportTests", dependencies: ["SVGExport", "LayoutEngine", "TextMeasure", "ImageDiff"]),
+        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff"]),
+        .testTarget(name: "ShotterCLITests", dependencies: ["shotter"]),
+    ]
+)

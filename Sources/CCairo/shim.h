@@ -1,0 +1,7 @@
+#include <cairo.h>
+#include <cairo-svg.h>
+#include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+#include <fontconfig/fontconfig.h>
+#include <librsvg/rsvg.h>
+#include <zlib.h>

@@ -1,0 +1,103 @@
+import TextMeasure
+
+/// What a screenshot is made of, in screen points, with every color already resolved for the
+/// color scheme. Built from a layout pass by `Painter`; executed by SVGExport's Cairo backend.
+/// Keeping this list pure lets tests assert colors and geometry without rasterizing, and lets
+/// audits (contrast, truncation, tap targets) read what was drawn.
+
+/// Straight (non-premultiplied) sRGB color, components 0...1.
+public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+    public var r: Double, g: Double, b: Double, a: Double
+    public init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) {
+        self.r = r; self.g = g; self.b = b; self.a = a
+    }
+    /// From 0...255 channels, as design tokens are written.
+    public init(rgb255 r: Int, _ g: Int, _ b: Int, _ a: Double = 1) {
+        let scale = 1.0 / 255
+        self.init(Double(r) * scale, Double(g) * scale, Double(b) * scale, a)
+    }
+    public init(hex: UInt32, alpha: Double = 1) {
+        let red = Int((hex >> 16) & 0xFF), green = Int((hex >> 8) & 0xFF), blue = Int(hex & 0xFF)
+        self.init(rgb255: red, green, blue, alpha)
+    }
+    public func withAlpha(_ factor: Double) -> RGBA { RGBA(r, g, b, a * factor) }
+    public static let clear = RGBA(0, 0, 0, 0)
+    public static let black = RGBA(0, 0, 0)
+    public static let white = RGBA(1, 1, 1)
+    public static let magenta = RGBA(1, 0, 1)
+    public var description: String {
+        let c = [r, g, b].map { (channel: Double) -> String in
+            let hex = String(Int((channel * 255).rounded()), radix: 16, uppercase: true)
+            return hex.count == 1 ? "0" + hex : hex
+        }.joined()
+        return a >= 1 ? "#\(c)" : "#\(c)@\(fmt(a))"
+    }
+}
+
+public struct GradientStop: Hashable, Sendable {
+    public var color: RGBA
+    public var location: Double
+    public init(color: RGBA, location: Double) { self.color = color; self.location = location }
+}
+
+/// How an area or a stroke is painted. Gradient geometry is in absolute screen points.
+public enum Paint: Hashable, Sendable {
+    case solid(RGBA)
+    case linearGradient(stops: [GradientStop], start: Point, end: Point)
+    case radialGradient(stops: [GradientStop], center: Point, startRadius: Double, endRadius: Double)
+
+    /// A single color standing in for the paint where only one can be used (symbols, text).
+    public var solidColor: RGBA {
+        switch self {
+        case .solid(let c): c
+        case .linearGradient(let stops, _, _), .radialGradient(let stops, _, _, _): stops.first?.color ?? .clear
+        }
+    }
+}
+
+/// Outlines the painter fills, strokes or clips with.
+public enum ShapeOutline: Hashable, Sendable {
+    case rect
+    /// Continuous-corner approximations are drawn as circular arcs of this radius.
+    case roundedRect(cornerRadius: Double)
+    /// Only the top corners rounded (sheet cards).
+    case topRoundedRect(cornerRadius: Double)
+    case ellipse
+    case capsule
+    /// A polyline or polygon in absolute points (symbols for the status bar, chevrons).
+    case polygon([Point], closed: Bool)
+}
+
+/// One line of text placed on screen: `origin` is the top-left of its line box.
+public struct TextRun: Hashable, Sendable {
+    public var text: String
+    public var font: ResolvedFont
+    public var color: RGBA
+    public var origin: Point
+    public var width: Double
+    public init(text: String, font: ResolvedFont, color: RGBA, origin: Point, width: Double) {
+        self.text = text; self.font = font; self.color = color; self.origin = origin; self.width = width
+    }
+}
+
+public enum DisplayItem: Hashable, Sendable {
+    case fill(ShapeOutline, Rect, Paint)
+    /// The stroke is centered on the outline of `rect`; insetting is done by the builder.
+    case stroke(ShapeOutline, Rect, Paint, lineWidth: Double, dash: [Double])
+    case text(TextRun)
+    /// An icon-set glyph (a lucide file name, without ".svg") drawn into `rect` in `color`.
+    case symbol(name: String, rect: Rect, color: RGBA, strokeWidth: Double)
+    /// A clip that lasts until the matching `popClip`.
+    case pushClip(ShapeOutline, Rect)
+    case popClip
+    /// A transparency group composited with `opacity` at the matching `popGroup`.
+    case pushGroup(opacity: Double)
+    case popGroup
+}
+
+public struct DisplayList: Hashable, Sendable {
+    /// Canvas size in points; the backend multiplies by the output scale.
+    public var size: Size
+    public var items: [DisplayItem]
+    public init(size: Size, items: [DisplayItem] = []) { self.size = size; self.items = items }
+}
