@@ -1,0 +1,125 @@
+import TextMeasure
+
+/// iOS semantic colors for both schemes (`shared/design/ios-metrics.md`), and ShapeStyle
+/// resolution to paint. Both the layout-side painter and audits (contrast) read colors here.
+public struct Palette: Sendable {
+    public let scheme: ColorScheme
+    public init(_ scheme: ColorScheme) { self.scheme = scheme }
+
+    private func pick(_ light: RGBA, _ dark: RGBA) -> RGBA { scheme == .light ? light : dark }
+
+    public var label: RGBA { pick(.black, .white) }
+    public var secondaryLabel: RGBA { pick(RGBA(rgb255: 60, 60, 67, 0.6), RGBA(rgb255: 235, 235, 245, 0.6)) }
+    public var tertiaryLabel: RGBA { pick(RGBA(rgb255: 60, 60, 67, 0.3), RGBA(rgb255: 235, 235, 245, 0.3)) }
+    public var quaternaryLabel: RGBA { pick(RGBA(rgb255: 60, 60, 67, 0.18), RGBA(rgb255: 235, 235, 245, 0.16)) }
+    public var systemFill: RGBA { pick(RGBA(rgb255: 120, 120, 128, 0.2), RGBA(rgb255: 120, 120, 128, 0.36)) }
+    public var secondarySystemFill: RGBA { pick(RGBA(rgb255: 120, 120, 128, 0.16), RGBA(rgb255: 120, 120, 128, 0.32)) }
+    public var tertiarySystemFill: RGBA { pick(RGBA(rgb255: 118, 118, 128, 0.12), RGBA(rgb255: 118, 118, 128, 0.24)) }
+    public var quaternarySystemFill: RGBA { pick(RGBA(rgb255: 116, 116, 128, 0.08), RGBA(rgb255: 118, 118, 128, 0.18)) }
+    public var systemBackground: RGBA { pick(.white, .black) }
+    public var secondarySystemBackground: RGBA { pick(RGBA(hex: 0xF2F2F7), RGBA(hex: 0x1C1C1E)) }
+    public var tertiarySystemBackground: RGBA { pick(.white, RGBA(hex: 0x2C2C2E)) }
+    public var systemGroupedBackground: RGBA { pick(RGBA(hex: 0xF2F2F7), .black) }
+    public var secondarySystemGroupedBackground: RGBA { pick(.white, RGBA(hex: 0x1C1C1E)) }
+    public var separator: RGBA { pick(RGBA(rgb255: 60, 60, 67, 0.29), RGBA(rgb255: 84, 84, 88, 0.6)) }
+    public var opaqueSeparator: RGBA { pick(RGBA(hex: 0xC6C6C8), RGBA(hex: 0x38383A)) }
+    public var accent: RGBA { pick(RGBA(hex: 0x007AFF), RGBA(hex: 0x0A84FF)) }
+    public var red: RGBA { pick(RGBA(hex: 0xFF3B30), RGBA(hex: 0xFF453A)) }
+    public var green: RGBA { pick(RGBA(hex: 0x34C759), RGBA(hex: 0x30D158)) }
+    public var gray: RGBA { RGBA(hex: 0x8E8E93) }
+
+    /// Named palette colors in both schemes, for semantic names the Swift side may send.
+    private var named: [String: RGBA] {
+        [
+            "red": red, "orange": pick(RGBA(hex: 0xFF9500), RGBA(hex: 0xFF9F0A)),
+            "yellow": pick(RGBA(hex: 0xFFCC00), RGBA(hex: 0xFFD60A)), "green": green,
+            "mint": pick(RGBA(hex: 0x00C7BE), RGBA(hex: 0x63E6E2)), "teal": pick(RGBA(hex: 0x30B0C7), RGBA(hex: 0x40C8E0)),
+            "cyan": pick(RGBA(hex: 0x32ADE6), RGBA(hex: 0x64D2FF)), "blue": accent,
+            "indigo": pick(RGBA(hex: 0x5856D6), RGBA(hex: 0x5E5CE6)), "purple": pick(RGBA(hex: 0xAF52DE), RGBA(hex: 0xBF5AF2)),
+            "pink": pick(RGBA(hex: 0xFF2D55), RGBA(hex: 0xFF375F)), "brown": pick(RGBA(hex: 0xA2845E), RGBA(hex: 0xAC8E68)),
+            "gray": gray, "black": .black, "white": .white,
+        ]
+    }
+
+    /// A semantic token by the names the protocol and the browser renderer use.
+    public func token(_ name: String) -> RGBA? {
+        switch name {
+        case "primary", "label": label
+        case "secondary", "secondaryLabel": secondaryLabel
+        case "tertiary", "tertiaryLabel", "placeholder": tertiaryLabel
+        case "quaternary", "quaternaryLabel": quaternaryLabel
+        case "accent", "accentColor", "tint": accent
+        case "clear": .clear
+        case "systemBackground", "background": systemBackground
+        case "secondarySystemBackground": secondarySystemBackground
+        case "tertiarySystemBackground": tertiarySystemBackground
+        case "systemGroupedBackground": systemGroupedBackground
+        case "secondarySystemGroupedBackground": secondarySystemGroupedBackground
+        case "fill", "systemFill": systemFill
+        case "secondaryFill", "secondarySystemFill": secondarySystemFill
+        case "tertiaryFill", "tertiarySystemFill": tertiarySystemFill
+        case "quaternaryFill", "quaternarySystemFill": quaternarySystemFill
+        case "separator": separator
+        case "opaqueSeparator": opaqueSeparator
+        default: named[name]
+        }
+    }
+
+    /// Resolves a style to paint over `rect` (gradients are laid out in it). `foreground` is
+    /// what hierarchical levels are derived from.
+    public func paint(_ style: ShapeStyle, in rect: Rect, foreground: RGBA, diagnostics: Diagnostics? = nil) -> Paint {
+        switch style {
+        case .linearGradient(let stops, let start, let end, let opacity):
+            return .linearGradient(stops: resolve(stops, opacity, foreground),
+                                   start: Point(x: rect.x + start.x * rect.width, y: rect.y + start.y * rect.height),
+                                   end: Point(x: rect.x + end.x * rect.width, y: rect.y + end.y * rect.height))
+        case .radialGradient(let stops, let center, let startRadius, let endRadius, let opacity):
+            return .radialGradient(stops: resolve(stops, opacity, foreground),
+                                   center: Point(x: rect.x + center.x * rect.width, y: rect.y + center.y * rect.height),
+                                   startRadius: startRadius, endRadius: endRadius > 0 ? endRadius : max(rect.width, rect.height) / 2)
+        case .colorGradient(let base, let opacity):
+            // Color.gradient: the color, lightened at the top and darkened at the bottom.
+            let c = color(base, foreground: foreground, diagnostics: diagnostics).withAlpha(opacity)
+            let top = RGBA(c.r + (1 - c.r) * 0.12, c.g + (1 - c.g) * 0.12, c.b + (1 - c.b) * 0.12, c.a)
+            let bottom = RGBA(c.r * 0.88, c.g * 0.88, c.b * 0.88, c.a)
+            return .linearGradient(stops: [GradientStop(color: top, location: 0), GradientStop(color: bottom, location: 1)],
+                                   start: Point(x: rect.midX, y: rect.minY), end: Point(x: rect.midX, y: rect.maxY))
+        default:
+            return .solid(color(style, foreground: foreground, diagnostics: diagnostics))
+        }
+    }
+
+    private func resolve(_ stops: [StyleStop], _ opacity: Double, _ foreground: RGBA) -> [GradientStop] {
+        stops.map { GradientStop(color: color($0.color, foreground: foreground).withAlpha(opacity), location: $0.location) }
+    }
+
+    /// One color for a style: gradients give their first stop, materials a translucent fill.
+    public func color(_ style: ShapeStyle, foreground: RGBA, diagnostics: Diagnostics? = nil) -> RGBA {
+        switch style {
+        case .rgba(let c): return c
+        case .semantic(let name, let opacity):
+            guard let c = token(name) else {
+                diagnostics?.warn("unknown color name \"\(name)\"; drawn magenta")
+                return .magenta
+            }
+            return c.withAlpha(opacity)
+        case .named(let name, let opacity):
+            diagnostics?.warn("asset catalog color \"\(name)\" is not available; drawn gray")
+            return gray.withAlpha(opacity)
+        case .hierarchical(let level, let opacity):
+            let factors = [1.0, 0.6, 0.3, 0.18]
+            let f = (1...4).contains(level) ? factors[level - 1] : 1
+            return foreground.withAlpha(f * opacity)
+        case .linearGradient(let stops, _, _, let opacity), .radialGradient(let stops, _, _, _, let opacity):
+            return (stops.first.map { color($0.color, foreground: foreground) } ?? .clear).withAlpha(opacity)
+        case .colorGradient(let base, let opacity):
+            return color(base, foreground: foreground).withAlpha(opacity)
+        case .material(let name, let opacity):
+            let alpha = ["ultraThin": 0.55, "thin": 0.7, "regular": 0.82, "thick": 0.9, "ultraThick": 0.96][name] ?? 0.82
+            let base = pick(RGBA(hex: 0xF9F9F9), RGBA(hex: 0x1D1D1D))
+            return base.withAlpha(alpha * opacity)
+        case .unrecognized:
+            return .magenta
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import TextMeasure
+
+/// A screen to render for: size in points, pixel scale, safe areas and status bar look.
+public struct Device: Hashable, Sendable {
+    public enum StatusBar: Hashable, Sendable {
+        /// Time leading, Dynamic Island centered, indicators trailing (iPhone 14 Pro and later).
+        case dynamicIsland
+        /// Time centered, no island (iPhone SE).
+        case classic
+        /// Small bar: time leading, indicators trailing (iPad).
+        case tablet
+        case none
+    }
+    public var name: String
+    public var size: Size
+    public var scale: Double
+    public var safeArea: EdgeInsets
+    public var statusBar: StatusBar
+    public var hasHomeIndicator: Bool
+    public var regularWidth: Bool
+
+    public static let builtIn: [Device] = [
+        Device(name: "iphone15pro", size: Size(width: 393, height: 852), scale: 3,
+               safeArea: EdgeInsets(top: 59, bottom: 34), statusBar: .dynamicIsland, hasHomeIndicator: true, regularWidth: false),
+        Device(name: "iphone15promax", size: Size(width: 430, height: 932), scale: 3,
+               safeArea: EdgeInsets(top: 59, bottom: 34), statusBar: .dynamicIsland, hasHomeIndicator: true, regularWidth: false),
+        Device(name: "iphone16pro", size: Size(width: 402, height: 874), scale: 3,
+               safeArea: EdgeInsets(top: 62, bottom: 34), statusBar: .dynamicIsland, hasHomeIndicator: true, regularWidth: false),
+        Device(name: "iphonese", size: Size(width: 375, height: 667), scale: 2,
+               safeArea: EdgeInsets(top: 20, bottom: 0), statusBar: .classic, hasHomeIndicator: false, regularWidth: false),
+        Device(name: "ipadpro11", size: Size(width: 834, height: 1194), scale: 2,
+               safeArea: EdgeInsets(top: 24, bottom: 20), statusBar: .tablet, hasHomeIndicator: true, regularWidth: true),
+    ]
+
+    public static let `default` = builtIn[0]
+
+    /// A built-in name, or `WIDTHxHEIGHT@SCALE` (a custom screen with no safe areas or bars).
+    public static func named(_ name: String) -> Device? {
+        if let device = builtIn.first(where: { $0.name == name }) { return device }
+        let parts = name.split(separator: "@")
+        guard parts.count <= 2 else { return nil }
+        let dims = parts[0].split(separator: "x")
+        guard dims.count == 2, let w = Double(dims[0]), let h = Double(dims[1]), w >= 1, h >= 1, w <= 10000, h <= 10000 else {
+            return nil
+        }
+        var scale = 1.0
+        if parts.count == 2 {
+            guard let s = Double(parts[1]), s > 0, s <= 8 else { return nil }
+            scale = s
+        }
+        return Device(name: name, size: Size(width: w, height: h), scale: scale, safeArea: .zero,
+                      statusBar: .none, hasHomeIndicator: false, regularWidth: w >= 600)
+    }
+}
+
+public enum ColorScheme: String, Hashable, Sendable, CaseIterable { case light, dark }
+
+/// Everything a pass is rendered for.
+public struct RenderEnvironment: Hashable, Sendable {
+    public var device: Device
+    public var dynamicTypeSize: DynamicTypeSize
+    public var colorScheme: ColorScheme
+    public init(device: Device = .default, dynamicTypeSize: DynamicTypeSize = .large, colorScheme: ColorScheme = .light) {
+        self.device = device; self.dynamicTypeSize = dynamicTypeSize; self.colorScheme = colorScheme
+    }
+}

@@ -1,0 +1,138 @@
+import TextMeasure
+
+/// `hstack` and `vstack`: SwiftUI's stack algorithm, one implementation for both axes.
+/// Children are offered the remaining space in order of highest layoutPriority first, then
+/// least flexible first (flexibility = size at an infinite proposal minus size at zero), each
+/// getting `remaining / childrenLeft`; space that lower-priority children need at minimum
+/// is held back from higher-priority groups.
+enum StackLayout {
+    static let defaultSpacing = 8.0
+
+    struct Allocation {
+        var id: Int
+        var proposal: ProposedSize
+        var size: Size
+    }
+
+    static func allocate(_ element: Element, _ axis: Axis, _ proposal: ProposedSize, _ pass: LayoutPass) -> [Allocation] {
+        let children = element.children
+        guard !children.isEmpty else { return [] }
+        let spacing = self.spacing(element)
+        let across = axis.across(proposal)
+        guard let available = axis.along(proposal), available.isFinite else {
+            // An unspecified or infinite axis: every child gets the same question.
+            let p = axis.proposal(along: axis.along(proposal), across: across)
+            return children.map { Allocation(id: $0, proposal: p, size: pass.sizeThatFits($0, p)) }
+        }
+        struct Candidate { var index: Int; var id: Int; var priority: Double; var minimum: Double; var flexibility: Double }
+        let candidates = children.enumerated().map { index, id -> Candidate in
+            let minimum = axis.along(pass.sizeThatFits(id, axis.proposal(along: 0, across: across)))
+            let maximum = axis.along(pass.sizeThatFits(id, axis.proposal(along: .infinity, across: across)))
+            return Candidate(index: index, id: id, priority: layoutPriority(of: id, pass),
+                             minimum: minimum, flexibility: maximum - minimum)
+        }
+        var remaining = available - spacing * Double(children.count - 1)
+        var allocations = [Allocation?](repeating: nil, count: children.count)
+        let priorities = Set(candidates.map(\.priority)).sorted(by: >)
+        for priority in priorities {
+            let group = candidates.filter { $0.priority == priority }
+                .sorted { ($0.flexibility, $0.index) < ($1.flexibility, $1.index) }
+            let heldBack = candidates.filter { $0.priority < priority }.reduce(0) { $0 + $1.minimum }
+            var groupRemaining = remaining - heldBack
+            var left = group.count
+            for c in group {
+                let offer = max(0, groupRemaining) / Double(left)
+                let p = axis.proposal(along: offer, across: across)
+                let size = pass.sizeThatFits(c.id, p)
+                allocations[c.index] = Allocation(id: c.id, proposal: p, size: size)
+                groupRemaining -= axis.along(size)
+                remaining -= axis.along(size)
+                left -= 1
+            }
+        }
+        return allocations.compactMap { $0 }
+    }
+
+    static func spacing(_ element: Element) -> Double {
+        if case .stack(let props) = element.props, let s = props.spacing { return s }
+        return defaultSpacing
+    }
+
+    /// A child's priority is set by a `styled` around it (possibly under further wrappers).
+    static func layoutPriority(of id: Int, _ pass: LayoutPass) -> Double {
+        var current = pass.tree[id]
+        while let element = current, case .styled(let style) = element.props {
+            if let p = style.layoutPriority { return p }
+            current = element.children.first.flatMap { pass.tree[$0] }
+        }
+        return 0
+    }
+
+    static func size(_ element: Element, _ axis: Axis, _ proposal: ProposedSize, _ pass: LayoutPass) -> Size {
+        let allocations = allocate(element, axis, proposal, pass)
+        guard !allocations.isEmpty else { return .zero }
+        let along = allocations.reduce(0) { $0 + axis.along($1.size) } + spacing(element) * Double(allocations.count - 1)
+        let across = allocations.map { axis.across($0.size) }.max() ?? 0
+        return axis.size(along: along, across: across)
+    }
+
+    static func place(_ element: Element, _ axis: Axis, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        let fraction: Double
+        switch element.props {
+        case .stack(let props):
+            switch props.alignment {
+            case .leading, .top: fraction = 0
+            case .trailing, .bottom: fraction = 1
+            case .center: fraction = 0.5
+            }
+        default: fraction = 0.5
+        }
+        let spacing = self.spacing(element)
+        var cursor = 0.0
+        for allocation in allocate(element, axis, proposal, pass) {
+            let acrossOffset = (axis.across(frame.size) - axis.across(allocation.size)) * fraction
+            let point = axis == .horizontal
+                ? Point(x: frame.x + cursor, y: frame.y + acrossOffset)
+                : Point(x: frame.x + acrossOffset, y: frame.y + cursor)
+            pass.place(allocation.id, at: point, proposal: allocation.proposal)
+            cursor += axis.along(allocation.size) + spacing
+        }
+    }
+}
+
+enum HStackLayout: ElementLayout {
+    static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size { StackLayout.size(e, .horizontal, p, pass) }
+    static func place(_ e: Element, in f: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        StackLayout.place(e, .horizontal, in: f, proposal: proposal, pass)
+    }
+}
+
+enum VStackLayout: ElementLayout {
+    static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size { StackLayout.size(e, .vertical, p, pass) }
+    static func place(_ e: Element, in f: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        StackLayout.place(e, .vertical, in: f, proposal: proposal, pass)
+    }
+}
+
+/// `zstack`: every child gets the stack's proposal; the size is the union of the children.
+enum ZStackLayout: ElementLayout {
+    static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        e.children.reduce(Size.zero) { acc, id in
+            let s = pass.sizeThatFits(id, p)
+            return Size(width: max(acc.width, s.width), height: max(acc.height, s.height))
+        }
+    }
+    static func place(_ e: Element, in f: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        let alignment: Alignment = if case .zstack(let a) = e.props { a } else { .center }
+        for id in e.children {
+            let s = pass.sizeThatFits(id, proposal)
+            pass.place(id, at: aligned(s, in: f, alignment), proposal: proposal)
+        }
+    }
+}
+
+/// Where a child of `size` goes inside `frame` for an alignment.
+func aligned(_ size: Size, in frame: Rect, _ alignment: Alignment) -> Point {
+    Point(x: frame.x + (frame.width - size.width) * alignment.horizontalFraction,
+          y: frame.y + (frame.height - size.height) * alignment.verticalFraction)
+}

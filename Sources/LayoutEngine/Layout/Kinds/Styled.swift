@@ -1,0 +1,100 @@
+import TextMeasure
+
+/// `styled`: the layout modifiers of one style, nested as frame > padding > fixedSize > child.
+/// Every other field (font, colors, opacity, ...) is pass-through for layout.
+enum StyledLayout: ElementLayout {
+    private enum Layer {
+        case frame(FrameSpec)
+        case padding(EdgeInsets)
+        case fixedSize(horizontal: Bool, vertical: Bool)
+    }
+
+    private static func layers(_ e: Element) -> [Layer] {
+        guard case .styled(let style) = e.props else { return [] }
+        var layers: [Layer] = []
+        if let frame = style.frame { layers.append(.frame(frame)) }
+        if let padding = style.padding { layers.append(.padding(padding)) }
+        if style.fixedHorizontal || style.fixedVertical {
+            layers.append(.fixedSize(horizontal: style.fixedHorizontal, vertical: style.fixedVertical))
+        }
+        return layers
+    }
+
+    static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        size(layers(e)[...], e.children.first, p, pass)
+    }
+
+    static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        place(layers(e)[...], e.children.first, in: frame, proposal: proposal, pass)
+    }
+
+    private static func size(_ layers: ArraySlice<Layer>, _ child: Int?, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        guard let layer = layers.first else { return child.map { pass.sizeThatFits($0, p) } ?? .zero }
+        let rest = layers.dropFirst()
+        switch layer {
+        case .frame(let f):
+            let childSize = size(rest, child, childProposal(f, p), pass)
+            return frameSize(f, p, childSize)
+        case .padding(let insets):
+            let inner = size(rest, child, inset(p, insets), pass)
+            return Size(width: inner.width + insets.horizontal, height: inner.height + insets.vertical)
+        case .fixedSize(let h, let v):
+            return size(rest, child, ProposedSize(width: h ? nil : p.width, height: v ? nil : p.height), pass)
+        }
+    }
+
+    private static func place(_ layers: ArraySlice<Layer>, _ child: Int?, in rect: Rect, proposal p: ProposedSize,
+                              _ pass: LayoutPass) {
+        guard let layer = layers.first else {
+            if let child { pass.place(child, at: rect.origin, proposal: p) }
+            return
+        }
+        let rest = layers.dropFirst()
+        switch layer {
+        case .frame(let f):
+            let cp = childProposal(f, p)
+            let childSize = size(rest, child, cp, pass)
+            place(rest, child, in: Rect(origin: aligned(childSize, in: rect, f.alignment), size: childSize), proposal: cp, pass)
+        case .padding(let insets):
+            let inner = Rect(x: rect.x + insets.leading, y: rect.y + insets.top,
+                             width: max(0, rect.width - insets.horizontal), height: max(0, rect.height - insets.vertical))
+            place(rest, child, in: inner, proposal: inset(p, insets), pass)
+        case .fixedSize(let h, let v):
+            place(rest, child, in: rect, proposal: ProposedSize(width: h ? nil : p.width, height: v ? nil : p.height), pass)
+        }
+    }
+
+    private static func inset(_ p: ProposedSize, _ insets: EdgeInsets) -> ProposedSize {
+        ProposedSize(width: p.width.map { max(0, $0 - insets.horizontal) },
+                     height: p.height.map { max(0, $0 - insets.vertical) })
+    }
+
+    /// Fixed sizes are proposed as they are; flexible bounds clamp the proposal, and an
+    /// unspecified proposal asks for the ideal size when one is given.
+    static func childProposal(_ f: FrameSpec, _ p: ProposedSize) -> ProposedSize {
+        func axis(_ fixed: Double?, _ minimum: Double?, _ ideal: Double?, _ maximum: Double?, _ proposed: Double?) -> Double? {
+            if let fixed { return fixed }
+            guard let proposed else { return ideal }
+            var v = proposed
+            if let minimum { v = max(v, minimum) }
+            if let maximum { v = min(v, maximum) }
+            return v
+        }
+        return ProposedSize(width: axis(f.width, f.minWidth, f.idealWidth, f.maxWidth, p.width),
+                            height: axis(f.height, f.minHeight, f.idealHeight, f.maxHeight, p.height))
+    }
+
+    /// SwiftUI's flexible frame: with a minimum, max(min, min(child, proposal)); with a
+    /// maximum, min(max, max(child, proposal)); a nil proposal leaves the child's size to clamp.
+    static func frameSize(_ f: FrameSpec, _ p: ProposedSize, _ child: Size) -> Size {
+        func axis(_ fixed: Double?, _ minimum: Double?, _ maximum: Double?, _ proposed: Double?, _ childValue: Double) -> Double {
+            if let fixed { return fixed }
+            var v = childValue
+            if let minimum { v = max(minimum, min(v, proposed ?? v)) }
+            if let maximum { v = min(maximum, max(v, proposed ?? v)) }
+            return v
+        }
+        return Size(width: axis(f.width, f.minWidth, f.maxWidth, p.width, child.width),
+                    height: axis(f.height, f.minHeight, f.maxHeight, p.height, child.height))
+    }
+}

@@ -1,0 +1,149 @@
+import TextMeasure
+
+/// The result of laying out one commit: every attached element's frame in screen points
+/// (snapped: origins floored, sizes rounded), plus what painting and reports need.
+public struct LayoutResult: Sendable {
+    public var environment: RenderEnvironment
+    public var frames: [Int: Rect] = [:]
+    /// Laid-out lines of every `text`, at its final width.
+    public var texts: [Int: TextLayout] = [:]
+    /// Resolved font of every `text` and `image`.
+    public var fonts: [Int: ResolvedFont] = [:]
+    /// Named parts of compound kinds (a bar, a switch, a grabber...), in screen points.
+    public var chrome: [Int: [String: Rect]] = [:]
+    public var contexts: [Int: InheritedContext] = [:]
+}
+
+/// One layout pass over a tree: the single dispatch point, with a cache per (node, proposal).
+public final class LayoutPass {
+    public let tree: ElementTree
+    public let environment: RenderEnvironment
+    let measurer: TextMeasuring
+    private(set) var result: LayoutResult
+    private var sizeCache: [SizeKey: Size] = [:]
+
+    private struct SizeKey: Hashable {
+        var id: Int
+        var proposal: ProposedSize
+    }
+
+    public init(tree: ElementTree, environment: RenderEnvironment, measurer: TextMeasuring) {
+        self.tree = tree
+        self.environment = environment
+        self.measurer = measurer
+        self.result = LayoutResult(environment: environment)
+        computeContexts()
+    }
+
+    /// Lays out the whole tree: each child of the screen is proposed the safe area and
+    /// centered in it.
+    public static func run(tree: ElementTree, environment: RenderEnvironment, measurer: TextMeasuring) -> LayoutResult {
+        let pass = LayoutPass(tree: tree, environment: environment, measurer: measurer)
+        pass.placeRoot()
+        pass.snapFrames()
+        return pass.result
+    }
+
+    private func placeRoot() {
+        let device = environment.device
+        let safe = Rect(x: device.safeArea.leading, y: device.safeArea.top,
+                        width: device.size.width - device.safeArea.horizontal,
+                        height: device.size.height - device.safeArea.vertical)
+        result.frames[ElementTree.rootID] = Rect(origin: .zero, size: device.size)
+        let proposal = ProposedSize(safe.size)
+        for child in tree.root.children {
+            let size = sizeThatFits(child, proposal)
+            let origin = Point(x: safe.x + (safe.width - size.width) / 2, y: safe.y + (safe.height - size.height) / 2)
+            place(child, at: origin, proposal: proposal)
+        }
+    }
+
+    // MARK: - Dispatch
+
+    /// The size `id` reports for `proposal`. Cached: stacks ask the same question repeatedly.
+    public func sizeThatFits(_ id: Int, _ proposal: ProposedSize) -> Size {
+        let key = SizeKey(id: id, proposal: proposal)
+        if let cached = sizeCache[key] { return cached }
+        guard let element = tree[id] else { return .zero }
+        let size = kindLayout(element.kind).sizeThatFits(element, proposal, self)
+        sizeCache[key] = size
+        return size
+    }
+
+    /// Places `id` at `origin` with the size it reports for `proposal`, then its children.
+    @discardableResult
+    public func place(_ id: Int, at origin: Point, proposal: ProposedSize) -> Rect {
+        let size = sizeThatFits(id, proposal)
+        let frame = Rect(origin: origin, size: size)
+        guard let element = tree[id] else { return frame }
+        result.frames[id] = frame
+        kindLayout(element.kind).place(element, in: frame, proposal: proposal, self)
+        return frame
+    }
+
+    private func kindLayout(_ kind: ElementKind) -> ElementLayout.Type {
+        switch kind {
+        case .text: TextLayoutKind.self
+        case .vstack: VStackLayout.self
+        case .hstack: HStackLayout.self
+        case .zstack: ZStackLayout.self
+        case .spacer: SpacerLayout.self
+        case .divider: DividerLayout.self
+        case .button: ButtonLayout.self
+        case .styled: StyledLayout.self
+        case .color, .shape: FillingLayout.self
+        case .image: ImageLayout.self
+        case .screen, .unknown: PlaceholderLayout.self
+        }
+    }
+
+    // MARK: - Shared state for kinds
+
+    public func context(_ id: Int) -> InheritedContext { result.contexts[id] ?? InheritedContext() }
+
+    func font(for id: Int) -> ResolvedFont {
+        let font = context(id).resolvedFont(environment.dynamicTypeSize)
+        result.fonts[id] = font
+        return font
+    }
+
+    func record(text layout: TextLayout, for id: Int) { result.texts[id] = layout }
+    func record(chrome rects: [String: Rect], for id: Int) { result.chrome[id] = rects }
+
+    private func computeContexts() {
+        var stack: [(Int, InheritedContext)] = [(ElementTree.rootID, InheritedContext())]
+        while let (id, inherited) = stack.popLast() {
+            guard let element = tree[id] else { continue }
+            var ctx = inherited
+            if case .styled(let style) = element.props { ctx.apply(style) }
+            result.contexts[id] = ctx
+            var childCtx = ctx
+            switch element.kind {
+            case .hstack: childCtx.stackAxis = .horizontal
+            case .vstack: childCtx.stackAxis = .vertical
+            case .styled: break // transparent: a Spacer wrapped in a modifier still belongs to the stack
+            default: childCtx.stackAxis = nil
+            }
+            for child in element.children { stack.append((child, childCtx)) }
+        }
+    }
+
+    /// Device pixel snapping, after placement: origins floor, sizes round.
+    private func snapFrames() {
+        for (id, f) in result.frames {
+            result.frames[id] = Rect(x: (f.x + 1e-6).rounded(.down), y: (f.y + 1e-6).rounded(.down),
+                                     width: f.width.rounded(), height: f.height.rounded())
+        }
+    }
+}
+
+/// One element family's layout: what size it reports, and where it puts its children.
+protocol ElementLayout {
+    static func sizeThatFits(_ element: Element, _ proposal: ProposedSize, _ pass: LayoutPass) -> Size
+    static func place(_ element: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass)
+}
+
+extension ElementLayout {
+    /// Leaf kinds place nothing.
+    static func place(_ element: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {}
+}

@@ -1,0 +1,127 @@
+/// The render ops a SwiftBrowser app prints in headless mode, read from JSON Lines or a JSON array.
+
+/// A problem with the input, reported as `FILE:LINE: op: message`.
+public struct InputError: Error, Sendable, CustomStringConvertible, Equatable {
+    public var file: String
+    public var line: Int
+    public var op: String?
+    public var message: String
+    public init(file: String, line: Int, op: String? = nil, message: String) {
+        self.file = file; self.line = line; self.op = op; self.message = message
+    }
+    public var description: String {
+        (line > 0 ? "\(file):\(line): " : "\(file): ") + (op.map { "\($0): " } ?? "") + message
+    }
+}
+
+public enum Op: Hashable, Sendable {
+    case create(id: Int, kind: String, props: JSON)
+    case update(id: Int, props: JSON)
+    case insert(parent: Int, id: Int, index: Int)
+    case remove(id: Int)
+    /// An optional `animation` is read and ignored: a screenshot shows the state after the commit.
+    case commit
+    /// A replayed event (`tap`, `text`, `env`, ...): labels the commits that follow it.
+    case event(type: String, fields: JSON)
+    /// Any other op (`error`, `defaults`, `request`, `response`, `swiftdata`, `imagedata`, ...):
+    /// kept as context, never drawn by the element tree.
+    case other(name: String, fields: JSON)
+
+    public var name: String {
+        switch self {
+        case .create: "create"
+        case .update: "update"
+        case .insert: "insert"
+        case .remove: "remove"
+        case .commit: "commit"
+        case .event: "event"
+        case .other(let name, _): name
+        }
+    }
+}
+
+public struct LocatedOp: Hashable, Sendable {
+    public var line: Int
+    public var op: Op
+}
+
+public enum OpStreamReader {
+    /// Reads a whole stream. A first non-blank character `[` means a JSON array of ops,
+    /// anything else JSON Lines (blank lines are skipped).
+    public static func read(_ bytes: [UInt8], file: String) throws(InputError) -> [LocatedOp] {
+        let start = bytes.firstIndex { !(0x20 == $0 || 0x09 == $0 || 0x0A == $0 || 0x0D == $0) }
+        guard let start else { return [] }
+        var ops: [LocatedOp] = []
+        if bytes[start] == UInt8(ascii: "[") {
+            var parser = JSONParser(bytes)
+            let elements: [(line: Int, value: JSON)]
+            do { elements = try parser.parseTopLevelArray() } catch {
+                throw InputError(file: file, line: error.line, message: "not valid JSON: \(error.message)")
+            }
+            for element in elements {
+                ops.append(try decode(element.value, line: element.line, file: file))
+            }
+            return ops
+        }
+        var lineNumber = 0
+        var lineStart = 0
+        while lineStart < bytes.count {
+            lineNumber += 1
+            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+            let lineBytes = Array(bytes[lineStart..<lineEnd])
+            lineStart = lineEnd + 1
+            if lineBytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            var parser = JSONParser(lineBytes, firstLine: lineNumber)
+            let value: JSON
+            do { value = try parser.parseDocument() } catch {
+                throw InputError(file: file, line: lineNumber, message: "not valid JSON: \(error.message)")
+            }
+            ops.append(try decode(value, line: lineNumber, file: file))
+        }
+        return ops
+    }
+
+    static func decode(_ value: JSON, line: Int, file: String) throws(InputError) -> LocatedOp {
+        guard case .object(let fields) = value else {
+            throw InputError(file: file, line: line, message: "expected an op object, got \(value.typeName)")
+        }
+        guard let nameValue = fields["op"] else {
+            throw InputError(file: file, line: line, message: "missing field \"op\"")
+        }
+        guard case .string(let name) = nameValue else {
+            throw InputError(file: file, line: line, message: "field \"op\" must be a string, got \(nameValue.typeName)")
+        }
+        func fail(_ message: String) -> InputError { InputError(file: file, line: line, op: name, message: message) }
+        func int(_ key: String) throws(InputError) -> Int {
+            guard let v = fields[key] else { throw fail("missing field \"\(key)\"") }
+            guard case .number(let n) = v, n == n.rounded(), abs(n) < 1e15 else {
+                throw fail("field \"\(key)\" must be an integer, got \(v.typeName == "a number" ? "a fraction" : v.typeName)")
+            }
+            return Int(n)
+        }
+        func props() throws(InputError) -> JSON {
+            guard let v = fields["props"] else { throw fail("missing field \"props\"") }
+            guard case .object = v else { throw fail("field \"props\" must be an object, got \(v.typeName)") }
+            return v
+        }
+        let op: Op
+        switch name {
+        case "create":
+            guard let kindValue = fields["kind"] else { throw fail("missing field \"kind\"") }
+            guard case .string(let kind) = kindValue else {
+                throw fail("field \"kind\" must be a string, got \(kindValue.typeName)")
+            }
+            op = .create(id: try int("id"), kind: kind, props: try props())
+        case "update": op = .update(id: try int("id"), props: try props())
+        case "insert": op = .insert(parent: try int("parent"), id: try int("id"), index: try int("index"))
+        case "remove": op = .remove(id: try int("id"))
+        case "commit": op = .commit
+        case "event":
+            var type = "event"
+            if case .string(let t)? = fields["type"] { type = t }
+            op = .event(type: type, fields: value)
+        default: op = .other(name: name, fields: value)
+        }
+        return LocatedOp(line: line, op: op)
+    }
+}

@@ -1,0 +1,91 @@
+import TextMeasure
+
+/// A prop that has the wrong type; the tree turns it into `FILE:LINE: op: message`.
+public struct PropError: Error, Sendable {
+    public var message: String
+}
+
+/// Collects warnings, each said once per run (an unknown kind, prop or style field).
+public final class Diagnostics: @unchecked Sendable {
+    public private(set) var warnings: [String] = []
+    private var seen: Set<String> = []
+    public init() {}
+    public func warn(_ message: String) {
+        if seen.insert(message).inserted { warnings.append(message) }
+    }
+}
+
+/// Typed access to one JSON object of props, with the path in every error message.
+struct PropReader {
+    let fields: [String: JSON]
+    let path: String
+    let diagnostics: Diagnostics
+
+    init(_ json: JSON, path: String, diagnostics: Diagnostics) throws(PropError) {
+        guard case .object(let fields) = json else {
+            throw PropError(message: "\(path) must be an object, got \(json.typeName)")
+        }
+        self.fields = fields
+        self.path = path
+        self.diagnostics = diagnostics
+    }
+
+    /// Warns once for every field that is not in `known`.
+    func warnUnknown(_ known: Set<String>, what: String) {
+        for key in fields.keys.sorted() where !known.contains(key) {
+            diagnostics.warn("unknown \(what) \"\(key)\" ignored")
+        }
+    }
+
+    private func fail(_ key: String, _ expected: String, _ got: JSON) -> PropError {
+        PropError(message: "\(path).\(key) must be \(expected), got \(got.typeName)")
+    }
+
+    /// nil when missing or null.
+    func value(_ key: String) -> JSON? {
+        guard let v = fields[key], v != .null else { return nil }
+        return v
+    }
+
+    func string(_ key: String) throws(PropError) -> String? {
+        guard let v = value(key) else { return nil }
+        guard case .string(let s) = v else { throw fail(key, "a string", v) }
+        return s
+    }
+
+    func number(_ key: String) throws(PropError) -> Double? {
+        guard let v = value(key) else { return nil }
+        guard case .number(let n) = v else { throw fail(key, "a number", v) }
+        return n
+    }
+
+    /// A number, or the string "infinity".
+    func dimension(_ key: String) throws(PropError) -> Double? {
+        guard let v = value(key) else { return nil }
+        switch v {
+        case .number(let n): return n
+        case .string("infinity"): return .infinity
+        default: throw fail(key, "a number or \"infinity\"", v)
+        }
+    }
+
+    func bool(_ key: String) throws(PropError) -> Bool? {
+        guard let v = value(key) else { return nil }
+        guard case .bool(let b) = v else { throw fail(key, "a bool", v) }
+        return b
+    }
+
+    func object(_ key: String) throws(PropError) -> PropReader? {
+        guard let v = value(key) else { return nil }
+        return try PropReader(v, path: "\(path).\(key)", diagnostics: diagnostics)
+    }
+
+    /// A string that must be one of an enum's raw values.
+    func choice<T: RawRepresentable>(_ key: String, _ type: T.Type) throws(PropError) -> T? where T.RawValue == String {
+        guard let s = try string(key) else { return nil }
+        guard let v = T(rawValue: s) else {
+            throw PropError(message: "\(path).\(key): unknown value \"\(s)\"")
+        }
+        return v
+    }
+}

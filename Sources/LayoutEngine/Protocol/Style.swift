@@ -1,0 +1,127 @@
+import TextMeasure
+
+/// The `font` object of a Style: every field optional, each changes only itself.
+public struct FontSpec: Hashable, Sendable {
+    public var textStyle: TextStyle?
+    public var size: Double?
+    public var weight: FontWeight?
+    public var design: FontDesign?
+    public var relativeTo: TextStyle?
+}
+
+public enum Alignment: String, Hashable, Sendable, CaseIterable {
+    case center, leading, trailing, top, bottom, topLeading, topTrailing, bottomLeading, bottomTrailing
+
+    /// Horizontal position as a fraction of the free space: 0 leading, 0.5 center, 1 trailing.
+    public var horizontalFraction: Double {
+        switch self {
+        case .leading, .topLeading, .bottomLeading: 0
+        case .trailing, .topTrailing, .bottomTrailing: 1
+        default: 0.5
+        }
+    }
+    public var verticalFraction: Double {
+        switch self {
+        case .top, .topLeading, .topTrailing: 0
+        case .bottom, .bottomLeading, .bottomTrailing: 1
+        default: 0.5
+        }
+    }
+}
+
+public struct FrameSpec: Hashable, Sendable {
+    public var width: Double?
+    public var height: Double?
+    public var minWidth: Double?
+    public var idealWidth: Double?
+    public var maxWidth: Double?
+    public var minHeight: Double?
+    public var idealHeight: Double?
+    public var maxHeight: Double?
+    public var alignment: Alignment = .center
+
+    var isFlexible: Bool {
+        minWidth != nil || maxWidth != nil || minHeight != nil || maxHeight != nil
+    }
+}
+
+public struct StrokeSpec: Hashable, Sendable {
+    public var style: ShapeStyle
+    public var lineWidth: Double
+    /// `.strokeBorder`: the stroke lies inside the frame.
+    public var inset: Bool
+}
+
+/// A `styled` element's style, decoded once when the op is applied.
+public struct Style: Hashable, Sendable {
+    public var padding: EdgeInsets?
+    public var font: FontSpec?
+    public var foreground: ShapeStyle?
+    public var background: ShapeStyle?
+    public var frame: FrameSpec?
+    public var cornerRadius: Double?
+    public var opacity: Double?
+    public var disabled: Bool?
+    public var layoutPriority: Double?
+    /// Outer nil: not set here. Inner nil: explicitly unlimited (`lineLimit(nil)`).
+    public var lineLimit: Int??
+    public var multilineTextAlignment: TextAlignment?
+    public var fixedHorizontal = false
+    public var fixedVertical = false
+    public var labelIcon = false
+    public var offset: Point?
+    public var clipped = false
+    public var hidden = false
+
+    /// Fields the protocol defines that change nothing in a still screenshot.
+    static let stillFields: Set<String> = ["animation", "animationToken", "transition", "hitTesting",
+                                           "accessibilityLabel", "accessibilityIdentifier", "accessibilityHint"]
+    static let knownFields: Set<String> = stillFields.union([
+        "padding", "font", "foreground", "background", "frame", "cornerRadius", "opacity", "disabled",
+        "layoutPriority", "lineLimit", "multilineTextAlignment", "fixedSize", "labelIcon", "offset",
+        "clipped", "hidden",
+    ])
+
+    static func decode(_ r: PropReader) throws(PropError) -> Style {
+        r.warnUnknown(knownFields, what: "style field")
+        var s = Style()
+        if let p = try r.object("padding") {
+            s.padding = EdgeInsets(top: try p.number("top") ?? 0, leading: try p.number("leading") ?? 0,
+                                   bottom: try p.number("bottom") ?? 0, trailing: try p.number("trailing") ?? 0)
+        }
+        if let f = try r.object("font") {
+            f.warnUnknown(["textStyle", "size", "weight", "design", "relativeTo"], what: "font field")
+            s.font = FontSpec(textStyle: try f.choice("textStyle", TextStyle.self), size: try f.number("size"),
+                              weight: try f.choice("weight", FontWeight.self), design: try f.choice("design", FontDesign.self),
+                              relativeTo: try f.choice("relativeTo", TextStyle.self))
+        }
+        if let v = r.value("foreground") { s.foreground = try ShapeStyle.decode(v, path: r.path + ".foreground", diagnostics: r.diagnostics) }
+        if let v = r.value("background") { s.background = try ShapeStyle.decode(v, path: r.path + ".background", diagnostics: r.diagnostics) }
+        if let f = try r.object("frame") {
+            f.warnUnknown(["width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight", "alignment"],
+                          what: "frame field")
+            s.frame = FrameSpec(width: try f.dimension("width"), height: try f.dimension("height"),
+                                minWidth: try f.dimension("minWidth"), idealWidth: try f.dimension("idealWidth"),
+                                maxWidth: try f.dimension("maxWidth"), minHeight: try f.dimension("minHeight"),
+                                idealHeight: try f.dimension("idealHeight"), maxHeight: try f.dimension("maxHeight"),
+                                alignment: try f.choice("alignment", Alignment.self) ?? .center)
+        }
+        s.cornerRadius = try r.number("cornerRadius")
+        s.opacity = try r.number("opacity")
+        s.disabled = try r.bool("disabled")
+        s.layoutPriority = try r.number("layoutPriority")
+        if let v = r.fields["lineLimit"] {
+            if v == .null { s.lineLimit = .some(nil) } else if let n = try r.number("lineLimit") { s.lineLimit = .some(Int(n)) }
+        }
+        s.multilineTextAlignment = try r.choice("multilineTextAlignment", TextAlignment.self)
+        if let f = try r.object("fixedSize") {
+            s.fixedHorizontal = try f.bool("horizontal") ?? false
+            s.fixedVertical = try f.bool("vertical") ?? false
+        }
+        s.labelIcon = try r.bool("labelIcon") ?? false
+        if let o = try r.object("offset") { s.offset = Point(x: try o.number("x") ?? 0, y: try o.number("y") ?? 0) }
+        s.clipped = try r.bool("clipped") ?? false
+        s.hidden = try r.bool("hidden") ?? false
+        return s
+    }
+}

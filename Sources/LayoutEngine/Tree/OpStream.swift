@@ -1,0 +1,105 @@
+/// A whole op stream: read once, validated by applying every op, then replayed to render
+/// the commits asked for. Replaying instead of keeping a tree per commit keeps memory flat
+/// however many commits a stream has.
+public struct OpStream: Sendable {
+    /// The name errors use: the path as given, or `<stdin>`.
+    public let file: String
+    public let ops: [LocatedOp]
+
+    public init(file: String, bytes: [UInt8]) throws(InputError) {
+        self.file = file
+        self.ops = try OpStreamReader.read(bytes, file: file)
+    }
+
+    /// One `commit` op: numbered from 1 in stream order, labelled by the event before it.
+    public struct Commit: Hashable, Sendable {
+        public var number: Int
+        public var line: Int
+        /// `tap-Add` for a tap on the button showing "Add"; nil before the first event.
+        public var label: String?
+    }
+
+    /// Applies every op, so that any error is found before anything is written.
+    /// Returns the commits and the warnings the stream produced.
+    public func validate() throws(InputError) -> (commits: [Commit], warnings: [String]) {
+        var commits: [Commit] = []
+        let diagnostics = Diagnostics()
+        try replay(diagnostics: diagnostics) { commit, _ in commits.append(commit) }
+        return (commits, diagnostics.warnings)
+    }
+
+    /// Applies the ops in order and calls `body` at every commit with the tree as it is then.
+    public func replay(diagnostics: Diagnostics = Diagnostics(),
+                       _ body: (Commit, ElementTree) throws(InputError) -> Void) throws(InputError) {
+        var tree = ElementTree(diagnostics: diagnostics)
+        var label: String? = nil
+        var number = 0
+        for located in ops {
+            try tree.apply(located, file: file)
+            switch located.op {
+            case .commit:
+                number += 1
+                try body(Commit(number: number, line: located.line, label: label), tree)
+            case .event(let type, let fields):
+                label = Self.label(type: type, fields: fields, tree: tree)
+            default:
+                break
+            }
+        }
+    }
+
+    /// A file-name-safe label: the event type and what it targeted or carried.
+    static func label(type: String, fields: JSON, tree: ElementTree) -> String {
+        var parts = [type]
+        if case .number(let n)? = fields["id"] {
+            let id = Int(n)
+            parts.append(tree.firstText(under: id) ?? "\(id)")
+        }
+        for key in ["value", "colorScheme", "dynamicTypeSize"] {
+            switch fields[key] {
+            case .string(let s)?: parts.append(s)
+            case .number(let n)?: parts.append(fmtLabelNumber(n))
+            case .bool(let b)?: parts.append(b ? "on" : "off")
+            default: break
+            }
+        }
+        return sanitize(parts.joined(separator: "-"))
+    }
+
+    private static func fmtLabelNumber(_ n: Double) -> String {
+        n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+    }
+
+    /// Letters and digits kept, every other run of characters becomes one "-", at most 40 characters.
+    static func sanitize(_ s: String) -> String {
+        var out = ""
+        var lastDash = true
+        for scalar in s.unicodeScalars {
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                out.unicodeScalars.append(scalar)
+                lastDash = false
+            } else if !lastDash {
+                out.append("-")
+                lastDash = true
+            }
+            if out.count >= 40 { break }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out
+    }
+}
+
+extension ElementTree {
+    /// The first text shown at or under `id` in document order: what a person would call it.
+    public func firstText(under id: Int) -> String? {
+        for node in documentOrder(from: id) {
+            guard let element = self[node] else { continue }
+            switch element.props {
+            case .text(let s) where !s.isEmpty: return s
+            case .image(let name?) : return name
+            default: continue
+            }
+        }
+        return nil
+    }
+}

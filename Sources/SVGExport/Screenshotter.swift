@@ -1,0 +1,54 @@
+import LayoutEngine
+import TextMeasure
+
+public enum ImageFormat: String, CaseIterable, Sendable {
+    case png, svg
+}
+
+/// The whole pipeline for one thread: a tree and an environment in, image bytes out.
+/// Owns one Pango measurer and the painter that shares its fonts (neither is thread-safe,
+/// so parallel renders each make their own Screenshotter).
+public final class Screenshotter {
+    public let measurer: PangoTextMeasurer
+    private let text: PangoTextDrawing
+    private let icons: IconLibrary
+
+    /// Fails with a message naming what is missing (a font file, the icon set).
+    public init(icons: IconLibrary = .standard) throws {
+        measurer = try PangoTextMeasurer()
+        text = PangoTextDrawing(painter: PangoTextPainter(measurer: measurer))
+        try icons.checkInstalled()
+        self.icons = icons
+    }
+
+    public func layout(tree: ElementTree, environment: RenderEnvironment) -> LayoutResult {
+        LayoutPass.run(tree: tree, environment: environment, measurer: measurer)
+    }
+
+    public func displayList(tree: ElementTree, environment: RenderEnvironment, diagnostics: Diagnostics) -> DisplayList {
+        let result = layout(tree: tree, environment: environment)
+        return Painter.paint(tree: tree, layout: result, measurer: measurer, diagnostics: diagnostics)
+    }
+
+    /// PNG at `scale` pixels per point, or SVG in points (one point to one CSS px).
+    public func encode(_ list: DisplayList, format: ImageFormat, scale: Double) throws -> [UInt8] {
+        switch format {
+        case .png: try renderPNG(list, scale: scale, text: text, icons: icons)
+        case .svg: try renderSVG(list, text: text, icons: icons)
+        }
+    }
+
+    public func image(_ list: DisplayList, scale: Double) throws -> RenderedImage {
+        try renderImage(list, scale: scale, text: text, icons: icons)
+    }
+}
+
+/// Text runs drawn by Pango with the pinned fonts.
+struct PangoTextDrawing: TextDrawing {
+    let painter: PangoTextPainter
+
+    func draw(_ run: TextRun, in cr: OpaquePointer) {
+        painter.draw(run.text, font: run.font, red: run.color.r, green: run.color.g, blue: run.color.b,
+                     alpha: run.color.a, lineBoxOrigin: run.origin, in: cr)
+    }
+}

@@ -1,0 +1,47 @@
+/// A small command-line parser: positionals, `--flag`, `--option value` and `--option=value`.
+/// Anything it does not know is a usage error (exit 2) with a one-line hint.
+struct UsageError: Error {
+    var message: String
+    var command: String
+}
+
+struct Arguments {
+    let command: String
+    private(set) var positionals: [String] = []
+    private var options: [String: String] = [:]
+    private var flags: Set<String> = []
+
+    /// `valueOptions` take a value; `flagOptions` do not. Short aliases map to long names.
+    init(command: String, _ args: [String], valueOptions: Set<String>, flagOptions: Set<String> = [],
+         aliases: [String: String] = [:]) throws(UsageError) {
+        self.command = command
+        var i = 0
+        while i < args.count {
+            let arg = args[i]
+            i += 1
+            if arg == "-" || !arg.hasPrefix("-") { positionals.append(arg); continue }
+            var name = arg
+            var inlineValue: String? = nil
+            if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
+                name = String(arg[..<eq])
+                inlineValue = String(arg[arg.index(after: eq)...])
+            }
+            name = aliases[name] ?? name
+            if flagOptions.contains(name) {
+                if inlineValue != nil { throw UsageError(message: "\(name) takes no value", command: command) }
+                flags.insert(name)
+            } else if valueOptions.contains(name) {
+                if let inlineValue { options[name] = inlineValue; continue }
+                guard i < args.count else { throw UsageError(message: "\(name) needs a value", command: command) }
+                options[name] = args[i]
+                i += 1
+            } else {
+                throw UsageError(message: "unknown option \(arg)", command: command)
+            }
+        }
+    }
+
+    func value(_ name: String) -> String? { options[name] }
+    func has(_ name: String) -> Bool { flags.contains(name) }
+    func fail(_ message: String) -> UsageError { UsageError(message: message, command: command) }
+}

@@ -1,0 +1,60 @@
+/// Help texts, one per subcommand.
+enum Help {
+    static let main = """
+    shotter: render SwiftUI render-op streams (SB_HEADLESS=1 output) to PNG and SVG screenshots.
+
+    Usage:
+      shotter render INPUT [options]   render commits to PNG/SVG files
+      shotter layout INPUT [options]   print the laid-out frames of one commit as JSON
+      shotter diff A.png B.png         compare two images pixel by pixel
+
+    INPUT is a JSON Lines file (one op per line), a JSON array of ops, or - for stdin.
+    Run `shotter COMMAND --help` for a command's options.
+    """
+
+    static let render = """
+    Usage: shotter render INPUT [-o DIR] [--format png|svg|png,svg] [--device NAME]
+                          [--dynamic-type SIZE,...|all] [--scheme light|dark|light,dark]
+                          [--commit N|last|all] [--scale N]
+
+    Renders commits of an op stream and prints the path of every file written.
+      -o, --output DIR     output directory (default: shots)
+      --format F           png, svg or png,svg (default: png)
+      --device NAME        \(deviceNames) or WIDTHxHEIGHT@SCALE (default: iphone15pro)
+      --dynamic-type S     Dynamic Type sizes, comma separated, or all (default: large)
+                           \(sizeNames)
+      --scheme S           light, dark or light,dark (default: light)
+      --commit C           a commit number (from 1), last or all (default: last)
+      --scale N            pixels per point for PNG (default: the device's)
+
+    Files are named DIR/STREAM/NNN[-EVENT].DEVICE.SIZE.SCHEME.EXT,
+    e.g. shots/Todos/003-tap-Add.iphone15pro.large.dark.png
+    """
+
+    static let layout = """
+    Usage: shotter layout INPUT [--commit N|last] [--device NAME] [--dynamic-type SIZE] [--scheme S]
+
+    Prints one JSON object: commit, device, dynamicTypeSize, colorScheme and elements, one
+    entry per element with id, kind, frame ({x, y, width, height} in screen points, or null
+    when not laid out), chrome (named rects of compound kinds) and lines (of a text).
+    """
+
+    static let diff = """
+    Usage: shotter diff A.png B.png [-o DIFF.png] [--threshold T] [--include-aa]
+                        [--max-diff-pixels N] [--max-diff-ratio R]
+
+    Compares two PNG images with pixelmatch's algorithm and prints the number of differing
+    pixels. Exit status 0 when within tolerance, 1 when they differ, 2 on usage errors.
+      -o, --output FILE    write a diff image (differences red, anti-aliasing yellow)
+      --threshold T        YIQ color distance threshold, 0...1 (default: 0.1)
+      --include-aa         count anti-aliased pixels as differences
+      --max-diff-pixels N  tolerated differing pixels (default: 0)
+      --max-diff-ratio R   tolerated differing fraction of all pixels (default: 0)
+    """
+
+    static var deviceNames: String { Device.builtIn.map(\.name).joined(separator: ", ") }
+    static var sizeNames: String { DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+import LayoutEngine
+import TextMeasure

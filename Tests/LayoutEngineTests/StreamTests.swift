@@ -1,0 +1,132 @@
+import Testing
+import LayoutEngine
+
+@Suite("Reading and applying ops") struct StreamTests {
+    private func error(_ text: String) -> String? {
+        do {
+            let stream = try OpStream(file: "ops.jsonl", bytes: Array(text.utf8))
+            _ = try stream.validate()
+            return nil
+        } catch { return error.description }
+    }
+
+    @Test func readsJSONLinesAndJSONArraysAlike() throws {
+        let lines = """
+        {"id":1,"kind":"text","op":"create","props":{"text":"Hi"}}
+        {"id":1,"index":0,"op":"insert","parent":0}
+        {"op":"commit"}
+        """
+        let array = "[\n" + lines.split(separator: "\n").joined(separator: ",\n") + "\n]"
+        for text in [lines, array] {
+            let stream = try OpStream(file: "f", bytes: Array(text.utf8))
+            let (commits, warnings) = try stream.validate()
+            #expect(commits.map(\.number) == [1])
+            #expect(commits.first?.line == 3)
+            #expect(warnings.isEmpty)
+        }
+    }
+
+    @Test func badInputNamesTheFileAndLine() {
+        #expect(error("{\"op\":\"commit\"}\nnot json\n") == "ops.jsonl:2: not valid JSON: unexpected character 'n'")
+        #expect(error(#"{"id":1,"op":"create","props":{}}"#) == #"ops.jsonl:1: create: missing field "kind""#)
+        #expect(error(#"{"id":17,"index":0,"op":"insert","parent":0}"#) == "ops.jsonl:1: insert: unknown element 17")
+        #expect(error(#"{"id":3,"op":"remove"}"#) == "ops.jsonl:1: remove: unknown element 3")
+        #expect(error(#"{"id":0,"op":"remove"}"#) == "ops.jsonl:1: remove: element 0 is the screen and cannot be removed")
+        #expect(error(#"{"id":4,"op":"update","props":{}}"#) == "ops.jsonl:1: update: unknown element 4")
+        #expect(error(#"{"op":42}"#) == #"ops.jsonl:1: field "op" must be a string, got a number"#)
+        #expect(error(#"{"id":1.5,"op":"remove"}"#) == #"ops.jsonl:1: remove: field "id" must be an integer, got a fraction"#)
+    }
+
+    @Test func secondCreateOfALiveIdIsAnError() {
+        let text = """
+        {"id":1,"kind":"text","op":"create","props":{"text":"a"}}
+        {"id":1,"kind":"text","op":"create","props":{"text":"b"}}
+        """
+        #expect(error(text) == "ops.jsonl:2: create: element 1 already exists")
+    }
+
+    @Test func insertingIntoItselfOrADescendantIsAnError() {
+        let text = """
+        {"id":1,"kind":"vstack","op":"create","props":{}}
+        {"id":2,"kind":"vstack","op":"create","props":{}}
+        {"id":2,"index":0,"op":"insert","parent":1}
+        {"id":1,"index":0,"op":"insert","parent":1}
+        """
+        #expect(error(text) == "ops.jsonl:4: insert: cannot insert element 1 into itself")
+        let descendant = text.split(separator: "\n").prefix(3).joined(separator: "\n") + "\n" + #"{"id":1,"index":0,"op":"insert","parent":2}"#
+        #expect(error(descendant) == "ops.jsonl:4: insert: cannot insert element 1 into its own descendant 2")
+    }
+
+    @Test func wrongPropTypeIsAnError() {
+        #expect(error(#"{"id":1,"kind":"text","op":"create","props":{"text":5}}"#)
+                == "ops.jsonl:1: create: text.text must be a string, got a number")
+        #expect(error(#"{"id":1,"kind":"styled","op":"create","props":{"style":{"padding":{"top":"x"}}}}"#)
+                == "ops.jsonl:1: create: styled.style.padding.top must be a number, got a string")
+    }
+
+    @Test func insertMovesAndIndexIsThePositionAfterTheOp() throws {
+        let text = """
+        {"id":1,"kind":"vstack","op":"create","props":{}}
+        {"id":2,"kind":"text","op":"create","props":{"text":"a"}}
+        {"id":3,"kind":"text","op":"create","props":{"text":"b"}}
+        {"id":4,"kind":"text","op":"create","props":{"text":"c"}}
+        {"id":2,"index":0,"op":"insert","parent":1}
+        {"id":3,"index":1,"op":"insert","parent":1}
+        {"id":4,"index":2,"op":"insert","parent":1}
+        {"id":2,"index":2,"op":"insert","parent":1}
+        {"op":"commit"}
+        """
+        let stream = try OpStream(file: "f", bytes: Array(text.utf8))
+        var children: [Int] = []
+        try stream.replay { _, tree in children = tree[1]?.children ?? [] }
+        #expect(children == [3, 4, 2])
+    }
+
+    @Test func removeDropsTheWholeSubtree() throws {
+        let text = """
+        {"id":1,"kind":"vstack","op":"create","props":{}}
+        {"id":2,"kind":"text","op":"create","props":{"text":"a"}}
+        {"id":2,"index":0,"op":"insert","parent":1}
+        {"id":1,"index":0,"op":"insert","parent":0}
+        {"id":1,"op":"remove"}
+        {"op":"commit"}
+        {"id":2,"op":"remove"}
+        """
+        #expect(error(text) == "ops.jsonl:7: remove: unknown element 2")
+    }
+
+    @Test func otherOpsAreContextAndEventsLabelCommits() throws {
+        let text = """
+        {"id":1,"kind":"button","op":"create","props":{}}
+        {"id":2,"kind":"text","op":"create","props":{"text":"Add item"}}
+        {"id":2,"index":0,"op":"insert","parent":1}
+        {"id":1,"index":0,"op":"insert","parent":0}
+        {"op":"commit"}
+        {"op":"defaults","values":{}}
+        {"id":1,"op":"event","type":"tap"}
+        {"message":"oops","op":"error"}
+        {"animation":{"duration":0.35,"type":"easeInOut"},"op":"commit"}
+        {"op":"event","type":"environment","colorScheme":"dark"}
+        {"op":"commit"}
+        """
+        let stream = try OpStream(file: "f", bytes: Array(text.utf8))
+        let (commits, _) = try stream.validate()
+        #expect(commits.map(\.label) == [nil, "tap-Add-item", "environment-dark"])
+    }
+
+    @Test func unknownPropsAndStyleFieldsWarnOnce() throws {
+        let text = """
+        {"id":1,"kind":"text","op":"create","props":{"text":"a","glow":1}}
+        {"id":2,"kind":"text","op":"create","props":{"text":"b","glow":2}}
+        {"id":3,"kind":"styled","op":"create","props":{"style":{"sparkle":true}}}
+        """
+        let stream = try OpStream(file: "f", bytes: Array(text.utf8))
+        let (_, warnings) = try stream.validate()
+        #expect(warnings == [#"unknown text prop "glow" ignored"#, #"unknown style field "sparkle" ignored"#])
+    }
+
+    @Test func hostileNestingIsAnErrorNotACrash() {
+        let deep = String(repeating: "[", count: 100_000)
+        #expect(error("{\"op\":\"x\",\"v\":\(deep)}")?.hasPrefix("ops.jsonl:1: not valid JSON") == true)
+    }
+}

@@ -1,0 +1,62 @@
+import LayoutEngine
+import TextMeasure
+
+/// Builds op streams the way a headless run prints them: one JSON object per line, keys sorted.
+struct StreamBuilder {
+    private(set) var lines: [String] = []
+    private var nextID = 1
+
+    /// Creates an element, inserts its children, and returns its id.
+    @discardableResult
+    mutating func node(_ kind: String, _ props: [String: JSON] = [:], _ children: [Int] = []) -> Int {
+        let id = nextID
+        nextID += 1
+        lines.append(JSON.object(["op": .string("create"), "id": .number(Double(id)), "kind": .string(kind),
+                                  "props": .object(props)]).serialized())
+        for (i, child) in children.enumerated() { insert(child, into: id, at: i) }
+        return id
+    }
+
+    mutating func insert(_ id: Int, into parent: Int, at index: Int) {
+        lines.append(JSON.object(["op": .string("insert"), "parent": .number(Double(parent)), "id": .number(Double(id)),
+                                  "index": .number(Double(index))]).serialized())
+    }
+
+    mutating func raw(_ line: String) { lines.append(line) }
+    mutating func commit() { lines.append(#"{"op":"commit"}"#) }
+
+    // Shorthands for common kinds.
+    mutating func text(_ s: String) -> Int { node("text", ["text": .string(s)]) }
+    mutating func styled(_ style: [String: JSON], _ child: Int) -> Int { node("styled", ["style": .object(style)], [child]) }
+    mutating func vstack(spacing: Double? = nil, alignment: String = "center", _ children: [Int]) -> Int {
+        node("vstack", ["spacing": spacing.map(JSON.number) ?? .null, "alignment": .string(alignment)], children)
+    }
+    mutating func hstack(spacing: Double? = nil, alignment: String = "center", _ children: [Int]) -> Int {
+        node("hstack", ["spacing": spacing.map(JSON.number) ?? .null, "alignment": .string(alignment)], children)
+    }
+
+    var text: String { lines.joined(separator: "\n") + "\n" }
+}
+
+/// Layout of the last commit of a stream whose root child is `root`, with the fixed-advance
+/// measurer: every character is 0.5 em wide, so "Hello" in body (17 pt) is 42.5 x 22.
+func layOut(_ b: StreamBuilder, root: Int, environment: RenderEnvironment = RenderEnvironment(),
+            advance: Double = 0.5) throws -> (LayoutResult, ElementTree) {
+    var builder = b
+    builder.insert(root, into: 0, at: 0)
+    builder.commit()
+    let stream = try OpStream(file: "test.jsonl", bytes: Array(builder.text.utf8))
+    var tree = ElementTree()
+    try stream.replay { _, t in tree = t }
+    return (LayoutPass.run(tree: tree, environment: environment, measurer: FixedAdvanceMeasurer(advance: advance)), tree)
+}
+
+func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
+
+/// A screen with no safe areas, so the root proposal is the whole 400 x 800 canvas.
+let plainScreen = RenderEnvironment(device: Device.named("400x800@1")!)
+
+extension JSON {
+    static func n(_ v: Double) -> JSON { .number(v) }
+    static func s(_ v: String) -> JSON { .string(v) }
+}
