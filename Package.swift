@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "ImageDiff", dependencies: ["CCairo"]),
         .target(name: "SVGExport", dependencies: ["LayoutEngine", "TextMeasure", "ImageDiff", "CCairo"]),
         .executableTarget(name: "shotter", dependencies: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff"]),
-        .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure"]),
+        .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure", "CCairo"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TextMeasure"]),
         .testTarget(name: "SVGExportTests", dependencies: ["SVGExport", "LayoutEngine", "TextMeasure", "ImageDiff"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff"]),

@@ -1,0 +1,192 @@
+import Foundation
+internal import CCairo
+
+/// A pinned font file was missing or unreadable. `description` is the message the CLI prints.
+public struct FontFileError: Error, CustomStringConvertible, Sendable {
+    /// The first file that failed, and the Debian packages of every file that failed.
+    public let path: String
+    public let packages: [String]
+    public let unreadable: Bool
+
+    public var description: String {
+        let what = unreadable ? "could not be read" : "is missing"
+        let label = packages.count == 1 ? "Debian package" : "Debian packages"
+        return "shotter: font file \(path) \(what) (\(label) \(packages.joined(separator: ", "))); run scripts/setup.sh"
+    }
+}
+
+/// One pinned font file and the fontconfig family name and weight that select it.
+struct FontFile: Sendable {
+    let path: String
+    let package: String
+    /// fontconfig's first family name for the file (Quicksand Light is its own family).
+    let family: String
+    /// OpenType weight class, 100...900.
+    let weight: Int
+    let italic: Bool
+}
+
+/// The font files shotter draws with, and nothing else (`shared/design/fonts.md`).
+enum FontFiles {
+    /// The default design's cut and tracking: the single setting behind docs/decisions.md, "Fonts".
+    /// Inter Display's frequency-weighted lowercase advance is 0.4623 em against 0.4508 em
+    /// estimated for SF Pro; -0.0115 em of tracking closes the gap.
+    static let defaultDesign = (family: "Inter Display", filePrefix: "InterDisplay", trackingEm: -0.0115)
+
+    static let cjkFamily = "Noto Sans CJK JP"
+    static let emojiFamily = "Noto Color Emoji"
+
+    private static let interDir = "/usr/share/fonts/opentype/inter/"
+    private static let monoDir = "/usr/share/fonts/truetype/jetbrains-mono/"
+    private static let notoDir = "/usr/share/fonts/truetype/noto/"
+    private static let cjkDir = "/usr/share/fonts/opentype/noto/"
+    private static let roundedDir = "/usr/share/fonts/truetype/quicksand/"
+
+    /// File name infixes of the nine weights, Thin (100) to Black (900).
+    private static let weightNames: [(Int, String)] = [
+        (100, "Thin"), (200, "ExtraLight"), (300, "Light"), (400, "Regular"), (500, "Medium"),
+        (600, "SemiBold"), (700, "Bold"), (800, "ExtraBold"), (900, "Black"),
+    ]
+
+    /// Regular and italic files named like `Inter-Bold` / `Inter-BoldItalic` / `Inter-Italic`.
+    private static func family(_ family: String, dir: String, prefix: String, ext: String, package: String,
+                               weights: [Int]) -> [FontFile] {
+        weightNames.filter { weights.contains($0.0) }.flatMap { weight, name in
+            let italicName = name == "Regular" ? "Italic" : name + "Italic"
+            return [
+                FontFile(path: "\(dir)\(prefix)-\(name).\(ext)", package: package, family: family, weight: weight, italic: false),
+                FontFile(path: "\(dir)\(prefix)-\(italicName).\(ext)", package: package, family: family, weight: weight, italic: true),
+            ]
+        }
+    }
+
+    /// The files of each design, the ones `ResolvedFont` can select.
+    static let designs: [FontDesign: [FontFile]] = [
+        .default: family(defaultDesign.family, dir: interDir, prefix: defaultDesign.filePrefix, ext: "otf",
+                         package: "fonts-inter", weights: Array(stride(from: 100, through: 900, by: 100))),
+        .monospaced: family("JetBrains Mono", dir: monoDir, prefix: "JetBrainsMono", ext: "ttf",
+                            package: "fonts-jetbrains-mono", weights: Array(stride(from: 100, through: 800, by: 100))),
+        .serif: family("Noto Serif", dir: notoDir, prefix: "NotoSerif", ext: "ttf",
+                       package: "fonts-noto-core", weights: [400, 700]),
+        // Quicksand has no italics (fontconfig slants it, see `rules`), and its Light and
+        // Medium files carry their own family names.
+        .rounded: [
+            FontFile(path: roundedDir + "Quicksand-Light.ttf", package: "fonts-quicksand", family: "Quicksand Light", weight: 300, italic: false),
+            FontFile(path: roundedDir + "Quicksand-Regular.ttf", package: "fonts-quicksand", family: "Quicksand", weight: 400, italic: false),
+            FontFile(path: roundedDir + "Quicksand-Medium.ttf", package: "fonts-quicksand", family: "Quicksand Medium", weight: 500, italic: false),
+            FontFile(path: roundedDir + "Quicksand-Bold.ttf", package: "fonts-quicksand", family: "Quicksand", weight: 700, italic: false),
+        ],
+    ]
+
+    /// Fallbacks for scripts the design fonts lack, tried after them in this order.
+    static let fallbacks: [FontFile] = [
+        FontFile(path: cjkDir + "NotoSansCJK-Regular.ttc", package: "fonts-noto-cjk", family: cjkFamily, weight: 400, italic: false),
+        FontFile(path: cjkDir + "NotoSansCJK-Bold.ttc", package: "fonts-noto-cjk", family: cjkFamily, weight: 700, italic: false),
+        FontFile(path: notoDir + "NotoColorEmoji.ttf", package: "fonts-noto-color-emoji", family: emojiFamily, weight: 400, italic: false),
+    ]
+
+    static var all: [FontFile] {
+        FontDesign.allCases.flatMap { designs[$0] ?? [] } + fallbacks
+    }
+
+    /// The file for `font`: its design's file of the same slant with the nearest weight
+    /// (ties go to the heavier one, as in CSS for weights above 500); upright when the design
+    /// has no italics (fontconfig then slants it).
+    static func file(for font: ResolvedFont) -> FontFile {
+        let files = designs[font.design] ?? []
+        let slanted = files.filter { $0.italic == font.italic }
+        let candidates = slanted.isEmpty ? files.filter { !$0.italic } : slanted
+        let target = font.weight.numericWeight
+        let nearest = candidates.min { a, b in
+            let (da, db) = (abs(a.weight - target), abs(b.weight - target))
+            return da != db ? da < db : a.weight > b.weight
+        }
+        guard let nearest else { preconditionFailure("no upright font file for design \(font.design)") }
+        return nearest
+    }
+
+    /// Pango family list for `font`: its own file's family, Inter Display for Latin, Greek and
+    /// Cyrillic the other designs lack, then CJK and emoji.
+    static func familyList(for font: ResolvedFont) -> String {
+        var families = [file(for: font).family]
+        if font.design != .default { families.append(defaultDesign.family) }
+        families += [cjkFamily, emojiFamily]
+        return families.joined(separator: ",")
+    }
+
+    /// The two rules kept from Debian's fontconfig setup (the rest would let the system
+    /// configuration in): scale color bitmap fonts (Noto Color Emoji has 109 px strikes only)
+    /// to the requested size, and slant outline fonts that have no italic.
+    private static let rules = """
+        <fontconfig>
+          <match target="font">
+            <test name="outline" compare="eq"><bool>false</bool></test>
+            <edit name="pixelsizefixupfactor" mode="assign">
+              <divide><name target="pattern">pixelsize</name><name target="font">pixelsize</name></divide>
+            </edit>
+          </match>
+          <match target="font">
+            <test name="outline" compare="eq"><bool>false</bool></test>
+            <test name="pixelsizefixupfactor" compare="not_eq"><double>1.0</double></test>
+            <edit name="matrix" mode="assign">
+              <times><name>matrix</name>
+                <matrix><name>pixelsizefixupfactor</name><double>0</double>
+                        <double>0</double><name>pixelsizefixupfactor</name></matrix>
+              </times>
+            </edit>
+            <edit name="size" mode="assign"><divide><name>size</name><name>pixelsizefixupfactor</name></divide></edit>
+          </match>
+          <match target="font">
+            <test name="outline" compare="eq"><bool>true</bool></test>
+            <test name="slant"><const>roman</const></test>
+            <test target="pattern" name="slant" compare="not_eq"><const>roman</const></test>
+            <edit name="matrix" mode="assign">
+              <times><name>matrix</name>
+                <matrix><double>1</double><double>0.2</double><double>0</double><double>1</double></matrix>
+              </times>
+            </edit>
+            <edit name="slant" mode="assign"><const>oblique</const></edit>
+          </match>
+        </fontconfig>
+        """
+
+    /// The private fontconfig configuration, built once per process on first use. Swift runs a
+    /// `static let` initializer exactly once, under a lock, so threads can share it; the config
+    /// is never changed afterwards, and each Pango font map takes its own reference.
+    static let config: Result<PinnedFontConfig, FontFileError> = {
+        do { return .success(try PinnedFontConfig(files: all, rules: rules)) } catch let error as FontFileError {
+            return .failure(error)
+        } catch {
+            preconditionFailure("unexpected error \(error)")
+        }
+    }()
+}
+
+/// An `FcConfig` that lists only the pinned files.
+final class PinnedFontConfig: @unchecked Sendable {
+    /// `FcConfig *`; immutable once built.
+    let config: OpaquePointer
+
+    init(files: [FontFile], rules: String) throws {
+        let missing = files.filter { !FileManager.default.isReadableFile(atPath: $0.path) }
+        if let first = missing.first {
+            throw FontFileError(path: first.path, packages: Self.packages(of: missing), unreadable: false)
+        }
+        guard let config = FcConfigCreate() else { preconditionFailure("FcConfigCreate failed (out of memory)") }
+        let loaded = FcConfigParseAndLoadFromMemory(config, rules, FcBool(FcTrue))
+        precondition(loaded == FcTrue, "the built-in fontconfig rules do not parse")
+        for file in files where FcConfigAppFontAddFile(config, file.path) != FcTrue {
+            FcConfigDestroy(config)
+            throw FontFileError(path: file.path, packages: [file.package], unreadable: true)
+        }
+        self.config = config
+    }
+
+    deinit { FcConfigDestroy(config) }
+
+    private static func packages(of files: [FontFile]) -> [String] {
+        var seen: [String] = []
+        for file in files where !seen.contains(file.package) { seen.append(file.package) }
+        return seen
+    }
+}

@@ -1,0 +1,174 @@
+internal import CCairo
+
+/// The Pango state behind `PangoTextMeasurer` and `PangoTextPainter`: one font map over the
+/// pinned fontconfig configuration, one context set up so widths match browsers, and one
+/// scratch layout. Measuring and drawing go through the same `setText`, so a line is drawn
+/// exactly as wide as it was measured. Not thread-safe: one engine per thread.
+final class PangoEngine {
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    private let context: OpaquePointer
+    private let layout: OpaquePointer
+    private var setups: [ResolvedFont: FontSetup] = [:]
+    private var currentFont: ResolvedFont?
+    private var widths: [WidthKey: Double] = [:]
+
+    private struct WidthKey: Hashable {
+        var text: String
+        var font: ResolvedFont
+    }
+
+    /// Everything Pango needs for one font, made once.
+    private final class FontSetup {
+        let description: OpaquePointer
+        /// Letter spacing of the design, or nil.
+        let attributes: OpaquePointer?
+        /// The primary font's ascent and descent, in points.
+        let ascent: Double
+        let descent: Double
+        let file: String?
+
+        init(font: ResolvedFont, fontMap: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer) {
+            let file = FontFiles.file(for: font)
+            description = pango_font_description_new()
+            pango_font_description_set_family(description, FontFiles.familyList(for: font))
+            pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(file.weight)))
+            pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+            // Sizes are points; at resolution 72 a point is a pixel, so the same number as CSS px.
+            pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
+
+            let tracking = font.design == .default ? FontFiles.defaultDesign.trackingEm * font.size : 0
+            if tracking != 0, let list = pango_attr_list_new() {
+                pango_attr_list_insert(list, pango_attr_letter_spacing_new(Int32((tracking * Double(PANGO_SCALE)).rounded())))
+                attributes = list
+            } else {
+                attributes = nil
+            }
+
+            var ascent = 0.0, descent = 0.0, path: String?
+            if let loaded = pango_font_map_load_font(fontMap, context, description) {
+                if let metrics = pango_font_get_metrics(loaded, nil) {
+                    ascent = Double(pango_font_metrics_get_ascent(metrics)) / Double(PANGO_SCALE)
+                    descent = Double(pango_font_metrics_get_descent(metrics)) / Double(PANGO_SCALE)
+                    pango_font_metrics_unref(metrics)
+                }
+                path = PangoEngine.file(of: loaded)
+                g_object_unref(loaded)
+            }
+            self.ascent = ascent
+            self.descent = descent
+            self.file = path
+        }
+
+        deinit {
+            pango_font_description_free(description)
+            if let attributes { pango_attr_list_unref(attributes) }
+        }
+    }
+
+    init(config: PinnedFontConfig) {
+        fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)
+        // The font map takes its own reference to the config.
+        pango_fc_font_map_set_config(OpaquePointer(fontMap), config.config)
+        pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
+        context = pango_font_map_create_context(fontMap)
+        pango_cairo_context_set_resolution(context, 72)
+        // Unhinted metrics and unrounded glyph positions: Pango's defaults round every advance
+        // to a whole pixel, which drifts about 1 % from browsers (shared/design/fonts.md).
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+        layout = pango_layout_new(context)
+        pango_layout_set_single_paragraph_mode(layout, 1)
+    }
+
+    deinit {
+        setups.removeAll()
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(fontMap)
+    }
+
+    private func setup(_ font: ResolvedFont) -> FontSetup {
+        if let setup = setups[font] { return setup }
+        let setup = FontSetup(font: font, fontMap: fontMap, context: context)
+        setups[font] = setup
+        return setup
+    }
+
+    /// Puts `text` in `font` into the scratch layout.
+    private func setText(_ text: String, font: ResolvedFont) {
+        if currentFont != font {
+            let setup = setup(font)
+            pango_layout_set_font_description(layout, setup.description)
+            pango_layout_set_attributes(layout, setup.attributes)
+            currentFont = font
+        }
+        // Pango rejects NUL bytes inside the text it is given.
+        let clean = text.contains("\0") ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\0" })) : text
+        pango_layout_set_text(layout, clean, Int32(clean.utf8.count))
+    }
+
+    /// Logical width of `text` on one line, in points.
+    func width(of text: String, font: ResolvedFont) -> Double {
+        let key = WidthKey(text: text, font: font)
+        if let width = widths[key] { return width }
+        setText(text, font: font)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let width = Double(logical.width) / Double(PANGO_SCALE)
+        if widths.count > 50_000 { widths.removeAll() }
+        widths[key] = width
+        return width
+    }
+
+    /// Offsets, in Unicode scalars, where Unicode line breaking allows a line to start
+    /// (excluding 0; the end of the text is always included).
+    func lineBreakOpportunities(in text: String, font: ResolvedFont) -> [Int] {
+        setText(text, font: font)
+        var count: Int32 = 0
+        let scalars = text.unicodeScalars.count
+        var offsets: [Int] = []
+        if let attrs = pango_layout_get_log_attrs_readonly(layout, &count) {
+            for i in 1..<max(1, min(Int(count), scalars)) where attrs[i].is_line_break != 0 {
+                offsets.append(i)
+            }
+        }
+        offsets.append(scalars)
+        return offsets
+    }
+
+    func ascent(_ font: ResolvedFont) -> Double { setup(font).ascent }
+    func descent(_ font: ResolvedFont) -> Double { setup(font).descent }
+    func fontFile(_ font: ResolvedFont) -> String? { setup(font).file }
+
+    /// Draws `text` as one line with its baseline's left end at (x, baseline) in the user
+    /// space of `cr`. The layout keeps the measuring context (identity matrix, no hinting), so
+    /// positions match the measured widths at any scale, and Cairo draws the glyph outlines
+    /// through the context's current transformation.
+    func draw(_ text: String, font: ResolvedFont, in cr: OpaquePointer, x: Double, baseline: Double) {
+        setText(text, font: font)
+        guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
+        cairo_move_to(cr, x, baseline)
+        pango_cairo_show_layout_line(cr, line)
+    }
+
+    /// The file fontconfig chose for a description string such as "DejaVu Sans 17"; for tests
+    /// of font isolation.
+    func fontFile(forDescription string: String) -> String? {
+        guard let description = pango_font_description_from_string(string) else { return nil }
+        defer { pango_font_description_free(description) }
+        guard let font = pango_font_map_load_font(fontMap, context, description) else { return nil }
+        defer { g_object_unref(font) }
+        return Self.file(of: font)
+    }
+
+    private static func file(of font: UnsafeMutablePointer<PangoFont>) -> String? {
+        guard let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) else { return nil }
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        return String(cString: file)
+    }
+}

@@ -1,0 +1,118 @@
+import CCairo
+import Foundation
+import Testing
+import TextMeasure
+
+struct PangoTextPainterTests {
+    let measurer: PangoTextMeasurer
+    let painter: PangoTextPainter
+    let body = ResolvedFont(size: 17, lineHeight: 22)
+
+    init() throws {
+        measurer = try PangoTextMeasurer()
+        painter = PangoTextPainter(measurer: measurer)
+    }
+
+    struct Ink {
+        /// Bounding box of the drawn pixels, in points.
+        var box: Rect
+        /// Whether any pixel has a hue (text is drawn black, so only color emoji do).
+        var colored: Bool
+    }
+
+    /// Draws `text` black into a transparent 200 x 40 pt image at `scale`, its line box at (10, 5).
+    func draw(_ text: String, font: ResolvedFont? = nil, scale: Double = 1) -> Ink {
+        let (width, height) = (Int32(200 * scale), Int32(40 * scale))
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)
+        cairo_scale(cr, scale, scale)
+        painter.draw(text, font: font ?? body, red: 0, green: 0, blue: 0, alpha: 1,
+                     lineBoxOrigin: Point(x: 10, y: 5), in: cr!)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+
+        let data = cairo_image_surface_get_data(surface)!
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
+        var colored = false
+        for y in 0..<Int(height) {
+            for x in 0..<Int(width) {
+                let pixel = data + y * stride + x * 4  // B, G, R, A on little-endian machines
+                guard pixel[3] > 0 else { continue }
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                if pixel[0] != pixel[1] || pixel[1] != pixel[2] { colored = true }
+            }
+        }
+        let box = maxX < 0 ? Rect.zero : Rect(x: Double(minX) / scale, y: Double(minY) / scale,
+                                               width: Double(maxX - minX + 1) / scale,
+                                               height: Double(maxY - minY + 1) / scale)
+        return Ink(box: box, colored: colored)
+    }
+
+    @Test func baselineCentersTheFontBoxInTheLineBox() {
+        // Inter Display: ascent 1974/2048 em, descent 502/2048 em.
+        let ascent = 17 * 1974.0 / 2048, descent = 17 * 502.0 / 2048
+        #expect(abs(painter.baselineOffset(for: body) - ((22 - ascent - descent) / 2 + ascent)) < 0.01)
+        #expect(painter.baselineOffset(for: body) == measurer.baselineOffset(for: body))
+    }
+
+    @Test func capitalsSitOnTheBaseline() {
+        let ink = draw("HH").box
+        let baseline = 5 + painter.baselineOffset(for: body)
+        #expect(abs(ink.maxY - baseline) < 1)
+        // Inter's cap height is about 0.73 em.
+        #expect(abs(ink.height - 0.73 * 17) < 1.5)
+        #expect(ink.minX >= 10 && ink.minX < 13)
+    }
+
+    @Test func inkStaysInTheMeasuredBox() {
+        let text = "Donut Shop"
+        let width = measurer.layout(text, font: body, width: nil, lineLimit: nil).size.width
+        let ink = draw(text).box
+        #expect(ink.minX >= 10 - 1)
+        #expect(ink.maxX <= 10 + width + 1)
+        #expect(ink.maxX >= 10 + width - 3)
+        #expect(ink.minY >= 5 && ink.maxY <= 5 + 22)
+    }
+
+    @Test func scalesWithTheContext() {
+        let one = draw("Donut Shop").box
+        let three = draw("Donut Shop", scale: 3).box
+        #expect(abs(three.minX - one.minX) < 1)
+        #expect(abs(three.maxX - one.maxX) < 1)
+        #expect(abs(three.maxY - one.maxY) < 1)
+    }
+
+    @Test func emojiAreDrawnInColorAtTheFontSize() {
+        let ink = draw("😀")
+        #expect(ink.colored)
+        #expect(ink.box.width > 12 && ink.box.width < 24)
+        #expect(!draw("Donut Shop").colored)
+    }
+
+    @Test func cjkIsDrawn() {
+        #expect(draw("こんにちは").box.width > 60)
+    }
+
+    @Test func roundedItalicIsSlanted() {
+        let upright = draw("l", font: ResolvedFont(size: 17, lineHeight: 22, design: .rounded)).box
+        let italic = draw("l", font: ResolvedFont(size: 17, lineHeight: 22, design: .rounded, italic: true)).box
+        #expect(italic.width > upright.width + 1.5)
+    }
+
+    @Test func svgOutputHasGlyphOutlinesNotText() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("painter-\(UUID().uuidString).svg").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let surface = cairo_svg_surface_create(path, 200, 40)
+        let cr = cairo_create(surface)
+        painter.draw("Donut Shop", font: body, red: 0, green: 0, blue: 0, alpha: 1, lineBoxOrigin: .zero, in: cr!)
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        cairo_surface_destroy(surface)
+        let svg = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(svg.contains("<path"))
+        #expect(svg.contains("glyph"))
+        #expect(!svg.contains("<text"))
+    }
+}
