@@ -1,0 +1,76 @@
+internal import CCairo
+import LayoutEngine
+import TextMeasure
+
+/// Plays a `DisplayList` onto a Cairo context whose user space is screen points.
+/// Clips and groups nest on a stack. A pop with nothing of its kind open is ignored; a pop whose
+/// match is not on top closes what was opened after the match first; whatever is still open at
+/// the end is closed. So no list, however unbalanced, leaves Cairo in an error state.
+struct CairoPainter {
+    var text: any TextDrawing
+    var icons: IconLibrary
+
+    private enum Layer { case clip, group(opacity: Double) }
+
+    func play(_ list: DisplayList, on cr: OpaquePointer) {
+        var open: [Layer] = []
+        for item in list.items {
+            switch item {
+            case .fill(let shape, let rect, let paint):
+                appendPath(shape, in: rect, to: cr)
+                setSource(paint, on: cr)
+                cairo_fill(cr)
+            case .stroke(let shape, let rect, let paint, let lineWidth, let dash):
+                stroke(shape, rect, paint, lineWidth: lineWidth, dash: dash, on: cr)
+            case .text(let run):
+                cairo_save(cr)
+                text.draw(run, in: cr)
+                cairo_restore(cr)
+            case .symbol(let name, let rect, let color, let strokeWidth):
+                icons.draw(name, in: rect, color: color, strokeWidth: strokeWidth, on: cr)
+            case .pushClip(let shape, let rect):
+                cairo_save(cr)
+                appendPath(shape, in: rect, to: cr)
+                cairo_clip(cr)
+                open.append(.clip)
+            case .popClip:
+                close(upTo: { if case .clip = $0 { true } else { false } }, &open, on: cr)
+            case .pushGroup(let opacity):
+                cairo_push_group(cr)
+                open.append(.group(opacity: opacity))
+            case .popGroup:
+                close(upTo: { if case .group = $0 { true } else { false } }, &open, on: cr)
+            }
+        }
+        while let layer = open.popLast() { Self.close(layer, on: cr) }
+    }
+
+    private func stroke(_ shape: ShapeOutline, _ rect: Rect, _ paint: Paint, lineWidth: Double,
+                        dash: [Double], on cr: OpaquePointer) {
+        guard lineWidth.isFinite, lineWidth > 0 else { return }
+        appendPath(shape, in: rect, to: cr)
+        setSource(paint, on: cr)
+        cairo_set_line_width(cr, lineWidth)
+        // Cairo rejects (stickily) negative dashes and all-zero patterns: those draw solid.
+        let usable = dash.allSatisfy { $0.isFinite && $0 >= 0 } && dash.contains { $0 > 0 }
+        var pattern = usable ? dash : []
+        cairo_set_dash(cr, &pattern, Int32(pattern.count), 0)
+        cairo_stroke(cr)
+    }
+
+    /// Closes the innermost open layer matching `isMatch`, and every layer opened after it.
+    private func close(upTo isMatch: (Layer) -> Bool, _ open: inout [Layer], on cr: OpaquePointer) {
+        guard let index = open.lastIndex(where: isMatch) else { return }
+        while open.count > index, let layer = open.popLast() { Self.close(layer, on: cr) }
+    }
+
+    private static func close(_ layer: Layer, on cr: OpaquePointer) {
+        switch layer {
+        case .clip:
+            cairo_restore(cr)
+        case .group(let opacity):
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, opacity.isNaN ? 1 : min(1, max(0, opacity)))
+        }
+    }
+}

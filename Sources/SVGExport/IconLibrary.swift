@@ -1,0 +1,130 @@
+internal import CCairo
+import Foundation
+import LayoutEngine
+import TextMeasure
+
+/// Lucide icons (24x24 viewBox, stroked with `currentColor`, stroke width 2) drawn with librsvg.
+/// `scripts/install-icons.sh` installs a pinned version of the set into the directory.
+public final class IconLibrary: @unchecked Sendable {
+    public static let defaultDirectory = "/usr/local/share/shotter/lucide"
+
+    /// `$SHOTTER_ICONS` when set, else `defaultDirectory`.
+    public static var configuredDirectory: String {
+        ProcessInfo.processInfo.environment["SHOTTER_ICONS"] ?? defaultDirectory
+    }
+
+    /// The library at `configuredDirectory`, shared so parsed icons are reused across renders.
+    public static let standard = IconLibrary(directory: configuredDirectory)
+
+    public let directory: String
+
+    private struct Key: Hashable {
+        var name: String
+        var hexColor: String
+        var strokeWidth: Double
+    }
+
+    /// Guards `handles` and every use of a handle: librsvg handles are not thread-safe.
+    private let lock = NSLock()
+    /// Parsed icons with the color and stroke width already written into their SVG text.
+    /// nil records a name without a usable file, so it is not looked up again.
+    private var handles: [Key: UnsafeMutablePointer<RsvgHandle>?] = [:]
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    deinit {
+        for case let handle? in handles.values { g_object_unref(handle) }
+    }
+
+    /// Throws `RenderError.iconsNotInstalled` when the icon set is not in `directory`
+    /// (`house.svg` is the marker the install script writes last).
+    public func checkInstalled() throws {
+        guard FileManager.default.fileExists(atPath: path(for: "house")) else {
+            throw RenderError.iconsNotInstalled(directory: directory)
+        }
+    }
+
+    /// Draws icon `name` centered in `rect` as a square of its shorter side. `strokeWidth` is in
+    /// the icon's 24-unit viewBox. An icon that cannot be loaded draws `drawPlaceholder` instead.
+    func draw(_ name: String, in rect: Rect, color: RGBA, strokeWidth: Double, on cr: OpaquePointer) {
+        let box = Self.iconBox(in: rect)
+        guard box.isDrawable else { return }
+        let color = color.clamped
+        let width = strokeWidth.isFinite && strokeWidth >= 0 ? strokeWidth : 2
+        lock.lock()
+        defer { lock.unlock() }
+        guard let handle = handle(Key(name: name, hexColor: color.hexRGB, strokeWidth: width)) else {
+            return Self.drawPlaceholder(in: box, color: color, strokeWidth: width, on: cr)
+        }
+        guard color.a > 0 else { return }
+        // Alpha is applied to the icon as a whole, so overlapping strokes do not darken.
+        if color.a < 1 { cairo_push_group(cr) }
+        var viewport = RsvgRectangle(x: box.x, y: box.y, width: box.width, height: box.height)
+        var error: UnsafeMutablePointer<GError>?
+        rsvg_handle_render_document(handle, cr, &viewport, &error)
+        if let error { g_error_free(error) }
+        if color.a < 1 {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, color.a)
+        }
+    }
+
+    /// The visible stand-in for an icon that is not in the set: a dashed rounded square where
+    /// the icon's artwork would be (lucide draws within 2...22 of its 24 units).
+    static func drawPlaceholder(in box: Rect, color: RGBA, strokeWidth: Double, on cr: OpaquePointer) {
+        let unit = box.width / 24
+        cairo_save(cr)
+        appendPath(.roundedRect(cornerRadius: 4 * unit), in: box.insetBy(dx: 3 * unit, dy: 3 * unit), to: cr)
+        setSourceColor(color, on: cr)
+        cairo_set_line_width(cr, max(strokeWidth, 1) * unit)
+        var dash = [3 * unit, 2 * unit]
+        cairo_set_dash(cr, &dash, Int32(dash.count), 0)
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
+    /// The square an icon occupies: the shorter side of `rect`, centered.
+    static func iconBox(in rect: Rect) -> Rect {
+        let side = min(rect.width, rect.height)
+        return Rect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side)
+    }
+
+    private func path(for name: String) -> String {
+        (directory as NSString).appendingPathComponent(name + ".svg")
+    }
+
+    /// Must be called with `lock` held.
+    private func handle(_ key: Key) -> UnsafeMutablePointer<RsvgHandle>? {
+        if let cached = handles[key] { return cached }
+        let handle = load(key)
+        handles[key] = handle
+        return handle
+    }
+
+    private func load(_ key: Key) -> UnsafeMutablePointer<RsvgHandle>? {
+        // A name is a file name in the set, never a path.
+        guard !key.name.isEmpty, !key.name.contains("/"), !key.name.hasPrefix("."),
+              let data = FileManager.default.contents(atPath: path(for: key.name)),
+              let source = String(data: data, encoding: .utf8) else { return nil }
+        let svg = Array(source
+            .replacingOccurrences(of: "currentColor", with: key.hexColor)
+            .replacingOccurrences(of: "stroke-width=\"2\"", with: "stroke-width=\"\(key.strokeWidth)\"")
+            .utf8)
+        var error: UnsafeMutablePointer<GError>?
+        let handle = rsvg_handle_new_from_data(svg, gsize(svg.count), &error)
+        if let error { g_error_free(error) }
+        return handle
+    }
+}
+
+extension RGBA {
+    /// `#rrggbb` of the color channels, alpha left out.
+    var hexRGB: String {
+        "#" + [r, g, b].map { channel in
+            let hex = String(Int((channel * 255).rounded()), radix: 16)
+            return hex.count == 1 ? "0" + hex : hex
+        }.joined()
+    }
+}

@@ -1,0 +1,148 @@
+internal import CCairo
+import ImageDiff
+import LayoutEngine
+
+public enum RenderError: Error, CustomStringConvertible, Equatable {
+    /// The canvas size times the scale is not a usable image size.
+    case invalidSize(width: Double, height: Double, scale: Double)
+    /// Cairo reported an error; the message is Cairo's.
+    case cairo(String)
+    case iconsNotInstalled(directory: String)
+
+    public var description: String {
+        switch self {
+        case .invalidSize(let width, let height, let scale):
+            "cannot render a \(width)x\(height) pt canvas at scale \(scale)"
+        case .cairo(let message):
+            "cairo: \(message)"
+        case .iconsNotInstalled(let directory):
+            "icons not installed at \(directory): run scripts/install-icons.sh"
+        }
+    }
+}
+
+/// A rendered screen: `rgba` is straight (non-premultiplied) RGBA, rows top to bottom.
+public struct RenderedImage: Sendable {
+    public var width: Int
+    public var height: Int
+    public var rgba: [UInt8]
+
+    public init(width: Int, height: Int, rgba: [UInt8]) {
+        self.width = width; self.height = height; self.rgba = rgba
+    }
+
+    /// The pixel at column `x`, row `y` as (r, g, b, a) bytes.
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (y * width + x) * 4
+        return (rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3])
+    }
+}
+
+/// Rasterizes `list` at `scale` device pixels per point: the image is the canvas size times
+/// `scale`, rounded to whole pixels, with Cairo's default antialiasing. Areas nothing paints stay
+/// transparent.
+public func renderImage(_ list: DisplayList, scale: Double, text: any TextDrawing,
+                        icons: IconLibrary = .standard) throws -> RenderedImage {
+    let width = (list.size.width * scale).rounded(), height = (list.size.height * scale).rounded()
+    // Cairo's image surfaces stop at 32767 pixels a side.
+    guard scale.isFinite, scale > 0, width >= 1, height >= 1, width <= 32767, height <= 32767 else {
+        throw RenderError.invalidSize(width: list.size.width, height: list.size.height, scale: scale)
+    }
+    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+    defer { cairo_surface_destroy(surface) }
+    try check(cairo_surface_status(surface))
+    try play(list, scale: scale, on: surface, text: text, icons: icons)
+    cairo_surface_flush(surface)
+    let pixels = straightRGBA(surface, width: Int(width), height: Int(height))
+    return RenderedImage(width: Int(width), height: Int(height), rgba: pixels)
+}
+
+/// `renderImage` encoded as PNG (8-bit RGBA, zlib level 1). The bytes depend only on the list.
+public func renderPNG(_ list: DisplayList, scale: Double, text: any TextDrawing,
+                      icons: IconLibrary = .standard) throws -> [UInt8] {
+    let image = try renderImage(list, scale: scale, text: text, icons: icons)
+    return try PNGEncoder.encode(rgba: image.rgba, width: image.width, height: image.height)
+}
+
+/// The list as an SVG document whose user units are screen points, one point to one CSS px:
+/// a 393x852 pt canvas is `width="393px" height="852px"`, the size it shows at in a browser at
+/// 1x; it is vector, so it needs no output scale. Text and icons become paths. Cairo's
+/// process-wide id counters are renumbered (`SVGIdentifiers`) so the bytes depend only on the list.
+public func renderSVG(_ list: DisplayList, text: any TextDrawing,
+                      icons: IconLibrary = .standard) throws -> [UInt8] {
+    let (width, height) = (list.size.width, list.size.height)
+    guard width.isFinite, height.isFinite, width > 0, height > 0 else {
+        throw RenderError.invalidSize(width: width, height: height, scale: 1)
+    }
+    let sink = ByteSink()
+    let writer: cairo_write_func_t = { closure, data, length in
+        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+        Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+            .bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+        return CAIRO_STATUS_SUCCESS
+    }
+    // Cairo holds `sink` unretained until the surface is destroyed.
+    try withExtendedLifetime(sink) {
+        let surface = cairo_svg_surface_create_for_stream(
+            writer, Unmanaged.passUnretained(sink).toOpaque(), width, height)
+        defer { cairo_surface_destroy(surface) }
+        try check(cairo_surface_status(surface))
+        cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+        try play(list, scale: 1, on: surface, text: text, icons: icons)
+        cairo_surface_finish(surface)
+        try check(cairo_surface_status(surface))
+    }
+    return SVGIdentifiers.renumber(sink.bytes)
+}
+
+private final class ByteSink {
+    var bytes: [UInt8] = []
+}
+
+/// Plays `list` onto a new context for `surface` and destroys the context, reporting any error.
+private func play(_ list: DisplayList, scale: Double, on surface: OpaquePointer?, text: any TextDrawing,
+                  icons: IconLibrary) throws {
+    let cr = cairo_create(surface)
+    defer { cairo_destroy(cr) }
+    guard let cr else { throw RenderError.cairo("no context") }
+    try check(cairo_status(cr))
+    cairo_scale(cr, scale, scale)
+    CairoPainter(text: text, icons: icons).play(list, on: cr)
+    try check(cairo_status(cr))
+}
+
+private func check(_ status: cairo_status_t) throws {
+    guard status != CAIRO_STATUS_SUCCESS else { return }
+    throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
+}
+
+/// Cairo's ARGB32 is premultiplied, one native-endian 32-bit word per pixel; PNG wants straight
+/// RGBA bytes. Rounds to nearest when dividing out alpha.
+private func straightRGBA(_ surface: OpaquePointer?, width: Int, height: Int) -> [UInt8] {
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    guard let data = cairo_image_surface_get_data(surface) else {
+        return [UInt8](repeating: 0, count: width * height * 4)
+    }
+    return [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
+        for y in 0..<height {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            var o = y * width * 4
+            for x in 0..<width {
+                let p = row[x]
+                let a = p >> 24
+                var r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
+                if a != 0xFF && a != 0 {
+                    r = (r * 255 + a / 2) / a
+                    g = (g * 255 + a / 2) / a
+                    b = (b * 255 + a / 2) / a
+                }
+                out[o] = UInt8(truncatingIfNeeded: r)
+                out[o + 1] = UInt8(truncatingIfNeeded: g)
+                out[o + 2] = UInt8(truncatingIfNeeded: b)
+                out[o + 3] = UInt8(truncatingIfNeeded: a)
+                o += 4
+            }
+        }
+        count = width * height * 4
+    }
+}

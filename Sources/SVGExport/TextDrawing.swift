@@ -1,0 +1,11 @@
+import LayoutEngine
+
+/// The seam between the Cairo executor and real fonts. SVGExport does not know which fonts are
+/// pinned or how lines are shaped; whoever builds the renderer passes a `TextDrawing` (in the
+/// app, one backed by TextMeasure's `PangoTextPainter`), and tests can pass their own.
+public protocol TextDrawing {
+    /// Draws one line of `run` onto `cr` (a `cairo_t *`) in its user space, which is screen
+    /// points: `run.origin` is the top-left of the line box. The executor wraps every call in
+    /// `cairo_save` / `cairo_restore`, so the drawer may change any state it likes.
+    func draw(_ run: TextRun, in cr: OpaquePointer)
+}

@@ -1,0 +1,101 @@
+import CCairo
+import Foundation
+import LayoutEngine
+import SVGExport
+import TextMeasure
+
+/// Draws nothing: for lists without text.
+struct NoText: TextDrawing {
+    func draw(_ run: TextRun, in cr: OpaquePointer) {}
+}
+
+/// A stand-in for the app's `PangoTextPainter`, good enough to put glyphs on screen:
+/// DejaVu Sans at the run's size, the line's logical box centered in the line height.
+/// Hinting is off and positions unrounded, as the fonts design asks, so the image and SVG
+/// surfaces (whose defaults differ) get the same outlines. Glyphs are filled as paths because
+/// cairo 1.16's image backend rounds each glyph origin to a whole device pixel when showing
+/// glyphs, while the SVG places them exactly: shown glyphs would differ at every text edge.
+struct SimplePangoText: TextDrawing {
+    /// Show glyphs instead (what the SVG surface writes as `<symbol id="glyph…">` + `<use>`).
+    var showGlyphs = false
+
+    func draw(_ run: TextRun, in cr: OpaquePointer) {
+        let options = cairo_font_options_create()
+        defer { cairo_font_options_destroy(options) }
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        guard let layout = pango_cairo_create_layout(cr) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let context = pango_layout_get_context(layout)
+        pango_cairo_context_set_font_options(context, options)
+        pango_context_set_round_glyph_positions(context, 0)
+        pango_layout_context_changed(layout)
+        let description = pango_font_description_from_string("DejaVu Sans")
+        pango_font_description_set_absolute_size(description, run.font.size * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, description)
+        pango_font_description_free(description)
+        pango_layout_set_text(layout, run.text, -1)
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let height = Double(logical.height) / Double(PANGO_SCALE)
+        cairo_set_source_rgba(cr, run.color.r, run.color.g, run.color.b, run.color.a)
+        cairo_move_to(cr, run.origin.x, run.origin.y + (run.font.lineHeight - height) / 2)
+        if showGlyphs {
+            pango_cairo_show_layout(cr, layout)
+        } else {
+            pango_cairo_layout_path(cr, layout)
+            cairo_fill(cr)
+        }
+    }
+}
+
+let iconsInstalled = (try? IconLibrary.standard.checkInstalled()) != nil
+
+func rgba(_ image: RenderedImage, _ x: Int, _ y: Int) -> [Int] {
+    let p = image.pixel(x: x, y: y)
+    return [Int(p.r), Int(p.g), Int(p.b), Int(p.a)]
+}
+
+/// True when every channel is within `tolerance` of `expected` (0...255 values).
+func near(_ actual: [Int], _ expected: [Int], tolerance: Int = 2) -> Bool {
+    zip(actual, expected).allSatisfy { abs($0 - $1) <= tolerance }
+}
+
+/// Rasterizes an SVG with librsvg (what rsvg-convert uses) at `scale`, as straight RGBA.
+func rasterizeSVG(_ svg: [UInt8], width: Int, height: Int, scale: Double) -> RenderedImage? {
+    var error: UnsafeMutablePointer<GError>?
+    guard let handle = rsvg_handle_new_from_data(svg, gsize(svg.count), &error) else {
+        if let error { g_error_free(error) }
+        return nil
+    }
+    defer { g_object_unref(handle) }
+    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+    defer { cairo_surface_destroy(surface) }
+    let cr = cairo_create(surface)
+    var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
+    let ok = rsvg_handle_render_document(handle, cr, &viewport, &error)
+    cairo_destroy(cr)
+    if let error { g_error_free(error) }
+    guard ok != 0, let data = cairo_image_surface_get_data(surface) else { return nil }
+    cairo_surface_flush(surface)
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    var out = [UInt8](repeating: 0, count: width * height * 4)
+    for y in 0..<height {
+        for x in 0..<width {
+            let p = UnsafeRawPointer(data + y * stride).load(fromByteOffset: x * 4, as: UInt32.self)
+            let a = p >> 24
+            let channels = [(p >> 16) & 0xFF, (p >> 8) & 0xFF, p & 0xFF].map { a == 0 ? 0 : ($0 * 255 + a / 2) / a }
+            let i = (y * width + x) * 4
+            for c in 0..<3 { out[i + c] = UInt8(channels[c]) }
+            out[i + 3] = UInt8(a)
+        }
+    }
+    return RenderedImage(width: width, height: height, rgba: out)
+}
+
+func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
+    Rect(x: x, y: y, width: w, height: h)
+}
+
+let red = RGBA(1, 0, 0), green = RGBA(0, 1, 0), blue = RGBA(0, 0, 1)
