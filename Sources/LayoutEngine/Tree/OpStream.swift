@@ -24,13 +24,20 @@ public struct OpStream: Sendable {
     public func validate() throws(InputError) -> (commits: [Commit], warnings: [String]) {
         var commits: [Commit] = []
         let diagnostics = Diagnostics()
-        try replay(diagnostics: diagnostics) { commit, _ in commits.append(commit) }
+        do {
+            try replay(diagnostics: diagnostics) { commit, _ in commits.append(commit) }
+        } catch let error as InputError {
+            throw error
+        } catch {
+            preconditionFailure("a body that cannot throw threw \(error)")
+        }
         return (commits, diagnostics.warnings)
     }
 
     /// Applies the ops in order and calls `body` at every commit with the tree as it is then.
+    /// Throws the ops' `InputError`s and whatever `body` throws.
     public func replay(diagnostics: Diagnostics = Diagnostics(),
-                       _ body: (Commit, ElementTree) throws(InputError) -> Void) throws(InputError) {
+                       _ body: (Commit, ElementTree) throws -> Void) throws {
         var tree = ElementTree(diagnostics: diagnostics)
         var label: String? = nil
         var number = 0
