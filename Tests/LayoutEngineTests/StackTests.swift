@@ -40,12 +40,13 @@ import TextMeasure
     @Test func spacerMinLengthAndCrossAxisZero() throws {
         var b = StreamBuilder()
         let spacer = b.node("spacer", ["minLength": .n(30)])
-        let stack = b.vstack([b.text("A"), spacer])
+        let a = b.text("A")
+        let stack = b.vstack([a, spacer])
         let fixed = b.styled(["fixedSize": .object(["horizontal": .bool(true), "vertical": .bool(true)])], stack)
         let (layout, _) = try layOut(b, root: fixed, environment: plainScreen)
         #expect(layout.frames[spacer]?.height == 30)
         #expect(layout.frames[spacer]?.width == 0)
-        #expect(layout.frames[stack]?.height == 22 + 8 + 30)
+        #expect(layout.frames[stack]?.height == 60) // 22 + 8 + 30
     }
 
     @Test func leastFlexibleChildIsOfferedSpaceFirst() throws {

@@ -17,22 +17,24 @@ import LayoutEngine
         {"op":"commit"}
         """
         let array = "[\n" + lines.split(separator: "\n").joined(separator: ",\n") + "\n]"
-        for text in [lines, array] {
+        // In the array form the "[" takes line 1, so the commit is on line 4.
+        for (text, commitLine) in [(lines, 3), (array, 4)] {
             let stream = try OpStream(file: "f", bytes: Array(text.utf8))
             let (commits, warnings) = try stream.validate()
             #expect(commits.map(\.number) == [1])
-            #expect(commits.first?.line == 3)
+            #expect(commits.first?.line == commitLine)
             #expect(warnings.isEmpty)
         }
     }
 
     @Test func badInputNamesTheFileAndLine() {
-        #expect(error("{\"op\":\"commit\"}\nnot json\n") == "ops.jsonl:2: not valid JSON: unexpected character 'n'")
+        #expect(error("{\"op\":\"commit\"}\nnot json\n") == "ops.jsonl:2: not valid JSON: invalid literal")
         #expect(error(#"{"id":1,"op":"create","props":{}}"#) == #"ops.jsonl:1: create: missing field "kind""#)
         #expect(error(#"{"id":17,"index":0,"op":"insert","parent":0}"#) == "ops.jsonl:1: insert: unknown element 17")
         #expect(error(#"{"id":3,"op":"remove"}"#) == "ops.jsonl:1: remove: unknown element 3")
         #expect(error(#"{"id":0,"op":"remove"}"#) == "ops.jsonl:1: remove: element 0 is the screen and cannot be removed")
         #expect(error(#"{"id":4,"op":"update","props":{}}"#) == "ops.jsonl:1: update: unknown element 4")
+        #expect(error("{\"op\":\"commit\"}\n{\"op\": ?}") == "ops.jsonl:2: not valid JSON: unexpected character '?'")
         #expect(error(#"{"op":42}"#) == #"ops.jsonl:1: field "op" must be a string, got a number"#)
         #expect(error(#"{"id":1.5,"op":"remove"}"#) == #"ops.jsonl:1: remove: field "id" must be an integer, got a fraction"#)
     }

@@ -38,7 +38,8 @@ import TextMeasure
         let t = b.text("Hi"), u = b.text("Yo")
         let headline = b.styled(["font": .object(["textStyle": .s("headline")])], t)
         let light = b.styled(["font": .object(["textStyle": .s("headline"), "weight": .s("light")])], u)
-        let (layout, _) = try layOut(b, root: b.vstack([headline, light]), environment: plainScreen)
+        let stack = b.vstack([headline, light])
+        let (layout, _) = try layOut(b, root: stack, environment: plainScreen)
         #expect(layout.fonts[t]?.weight == .semibold)
         #expect(layout.fonts[u]?.weight == .light)
     }
@@ -60,7 +61,8 @@ import TextMeasure
         let a = b.styled(["font": .object(["size": .n(20)])], fixed)
         let r = b.styled(["font": .object(["size": .n(20), "relativeTo": .s("body")])], relative)
         let env = RenderEnvironment(device: plainScreen.device, dynamicTypeSize: .accessibility3)
-        let (layout, _) = try layOut(b, root: b.vstack([a, r]), environment: env)
+        let stack = b.vstack([a, r])
+        let (layout, _) = try layOut(b, root: stack, environment: env)
         #expect(layout.fonts[fixed]?.size == 20)
         #expect(layout.fonts[fixed]?.lineHeight == 24)
         // body grows from 17 to 40 at accessibility3.
