@@ -10,7 +10,7 @@ public struct InheritedContext: Hashable, Sendable {
     public var lineLimit: Int?
     public var textAlignment: TextAlignment = .leading
     /// The nearest enclosing stack's axis, which is what a Spacer or Divider stretches along.
-    var stackAxis: Axis?
+    public var stackAxis: Axis?
     public var disabled = false
 
     /// Applies one style's inheritable fields. Font fields change only themselves, except

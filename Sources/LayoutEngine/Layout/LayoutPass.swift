@@ -65,7 +65,7 @@ public final class LayoutPass {
         let key = SizeKey(id: id, proposal: proposal)
         if let cached = sizeCache[key] { return cached }
         guard let element = tree[id] else { return .zero }
-        let size = kindLayout(element.kind).sizeThatFits(element, proposal, self)
+        let size = element.family.sizeThatFits(element, proposal, self)
         sizeCache[key] = size
         return size
     }
@@ -77,24 +77,8 @@ public final class LayoutPass {
         let frame = Rect(origin: origin, size: size)
         guard let element = tree[id] else { return frame }
         result.frames[id] = frame
-        kindLayout(element.kind).place(element, in: frame, proposal: proposal, self)
+        element.family.place(element, in: frame, proposal: proposal, self)
         return frame
-    }
-
-    private func kindLayout(_ kind: ElementKind) -> ElementLayout.Type {
-        switch kind {
-        case .text: TextLayoutKind.self
-        case .vstack: VStackLayout.self
-        case .hstack: HStackLayout.self
-        case .zstack: ZStackLayout.self
-        case .spacer: SpacerLayout.self
-        case .divider: DividerLayout.self
-        case .button: ButtonLayout.self
-        case .styled: StyledLayout.self
-        case .color, .shape: FillingLayout.self
-        case .image: ImageLayout.self
-        case .screen, .unknown: PlaceholderLayout.self
-        }
     }
 
     // MARK: - Shared state for kinds
@@ -114,17 +98,9 @@ public final class LayoutPass {
         var stack: [(Int, InheritedContext)] = [(ElementTree.rootID, InheritedContext())]
         while let (id, inherited) = stack.popLast() {
             guard let element = tree[id] else { continue }
-            var ctx = inherited
-            if case .styled(let style) = element.props { ctx.apply(style) }
-            result.contexts[id] = ctx
-            var childCtx = ctx
-            switch element.kind {
-            case .hstack: childCtx.stackAxis = .horizontal
-            case .vstack: childCtx.stackAxis = .vertical
-            case .styled: break // transparent: a Spacer wrapped in a modifier still belongs to the stack
-            default: childCtx.stackAxis = nil
-            }
-            for child in element.children { stack.append((child, childCtx)) }
+            result.contexts[id] = inherited
+            let childContext = element.family.childContext(element, inherited)
+            for child in element.children { stack.append((child, childContext)) }
         }
     }
 
@@ -137,13 +113,3 @@ public final class LayoutPass {
     }
 }
 
-/// One element family's layout: what size it reports, and where it puts its children.
-protocol ElementLayout {
-    static func sizeThatFits(_ element: Element, _ proposal: ProposedSize, _ pass: LayoutPass) -> Size
-    static func place(_ element: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass)
-}
-
-extension ElementLayout {
-    /// Leaf kinds place nothing.
-    static func place(_ element: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {}
-}

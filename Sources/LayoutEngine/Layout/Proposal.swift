@@ -20,7 +20,7 @@ public struct ProposedSize: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A stack axis. HStack and VStack are one algorithm parameterised by it.
-enum Axis: Sendable {
+public enum Axis: Sendable, Hashable {
     case horizontal, vertical
 
     func along(_ s: Size) -> Double { self == .horizontal ? s.width : s.height }

@@ -16,12 +16,12 @@ public final class Diagnostics: @unchecked Sendable {
 }
 
 /// Typed access to one JSON object of props, with the path in every error message.
-struct PropReader {
-    let fields: [String: JSON]
-    let path: String
-    let diagnostics: Diagnostics
+public struct PropReader {
+    public let fields: [String: JSON]
+    public let path: String
+    public let diagnostics: Diagnostics
 
-    init(_ json: JSON, path: String, diagnostics: Diagnostics) throws(PropError) {
+    public init(_ json: JSON, path: String, diagnostics: Diagnostics) throws(PropError) {
         guard case .object(let fields) = json else {
             throw PropError(message: "\(path) must be an object, got \(json.typeName)")
         }
@@ -31,7 +31,7 @@ struct PropReader {
     }
 
     /// Warns once for every field that is not in `known`.
-    func warnUnknown(_ known: Set<String>, what: String) {
+    public func warnUnknown(_ known: Set<String>, what: String) {
         for key in fields.keys.sorted() where !known.contains(key) {
             diagnostics.warn("unknown \(what) \"\(key)\" ignored")
         }
@@ -42,25 +42,25 @@ struct PropReader {
     }
 
     /// nil when missing or null.
-    func value(_ key: String) -> JSON? {
+    public func value(_ key: String) -> JSON? {
         guard let v = fields[key], v != .null else { return nil }
         return v
     }
 
-    func string(_ key: String) throws(PropError) -> String? {
+    public func string(_ key: String) throws(PropError) -> String? {
         guard let v = value(key) else { return nil }
         guard case .string(let s) = v else { throw fail(key, "a string", v) }
         return s
     }
 
-    func number(_ key: String) throws(PropError) -> Double? {
+    public func number(_ key: String) throws(PropError) -> Double? {
         guard let v = value(key) else { return nil }
         guard case .number(let n) = v else { throw fail(key, "a number", v) }
         return n
     }
 
     /// A number, or the string "infinity".
-    func dimension(_ key: String) throws(PropError) -> Double? {
+    public func dimension(_ key: String) throws(PropError) -> Double? {
         guard let v = value(key) else { return nil }
         switch v {
         case .number(let n): return n
@@ -69,19 +69,19 @@ struct PropReader {
         }
     }
 
-    func bool(_ key: String) throws(PropError) -> Bool? {
+    public func bool(_ key: String) throws(PropError) -> Bool? {
         guard let v = value(key) else { return nil }
         guard case .bool(let b) = v else { throw fail(key, "a bool", v) }
         return b
     }
 
-    func object(_ key: String) throws(PropError) -> PropReader? {
+    public func object(_ key: String) throws(PropError) -> PropReader? {
         guard let v = value(key) else { return nil }
         return try PropReader(v, path: "\(path).\(key)", diagnostics: diagnostics)
     }
 
     /// A string that must be one of an enum's raw values.
-    func choice<T: RawRepresentable>(_ key: String, _ type: T.Type) throws(PropError) -> T? where T.RawValue == String {
+    public func choice<T: RawRepresentable>(_ key: String, _ type: T.Type) throws(PropError) -> T? where T.RawValue == String {
         guard let s = try string(key) else { return nil }
         guard let v = T(rawValue: s) else {
             throw PropError(message: "\(path).\(key): unknown value \"\(s)\"")

@@ -1,9 +1,11 @@
 /// The live element tree: ops applied in order, exactly as a renderer applies them.
 
-public struct Element: Hashable, Sendable {
+public struct Element: Sendable {
     public let id: Int
-    public let kind: ElementKind
-    public var props: Props
+    /// The kind name as the stream spells it (`text`, `vstack`, ...).
+    public let kind: String
+    public let family: any ElementFamily.Type
+    public var props: any ElementProps
     public var children: [Int] = []
     public var parent: Int?
 }
@@ -15,7 +17,8 @@ public struct ElementTree: Sendable {
 
     public init(diagnostics: Diagnostics = Diagnostics()) {
         self.diagnostics = diagnostics
-        elements = [Self.rootID: Element(id: Self.rootID, kind: .screen, props: .screen(colorScheme: nil))]
+        elements = [Self.rootID: Element(id: Self.rootID, kind: "screen", family: ScreenFamily.self,
+                                         props: ScreenProps(colorScheme: nil))]
     }
 
     public subscript(id: Int) -> Element? { elements[id] }
@@ -27,8 +30,8 @@ public struct ElementTree: Sendable {
         func fail(_ message: String) -> InputError {
             InputError(file: file, line: line, op: located.op.name, message: message)
         }
-        func decode(_ kind: ElementKind, _ json: JSON) throws(InputError) -> Props {
-            do { return try Props.decode(kind: kind, json: json, diagnostics: diagnostics) } catch {
+        func decode(_ kind: String, _ family: any ElementFamily.Type, _ json: JSON) throws(InputError) -> any ElementProps {
+            do { return try PropsDecoder.decode(kind: kind, family: family, json: json, diagnostics: diagnostics) } catch {
                 throw fail(error.message)
             }
         }
@@ -36,14 +39,14 @@ public struct ElementTree: Sendable {
         case .create(let id, let kindName, let json):
             if id == Self.rootID { throw fail("element 0 is the screen and cannot be created") }
             if elements[id] != nil { throw fail("element \(id) already exists") }
-            let kind = ElementKind(name: kindName)
-            if case .unknown = kind {
+            if !ElementRegistry.isKnown(kindName) {
                 diagnostics.warn("unknown element kind \"\(kindName)\": drawn as a placeholder")
             }
-            elements[id] = Element(id: id, kind: kind, props: try decode(kind, json))
+            let family = ElementRegistry.family(for: kindName)
+            elements[id] = Element(id: id, kind: kindName, family: family, props: try decode(kindName, family, json))
         case .update(let id, let json):
             guard let element = elements[id] else { throw fail("unknown element \(id)") }
-            elements[id]?.props = try decode(element.kind, json)
+            elements[id]?.props = try decode(element.kind, element.family, json)
         case .insert(let parentID, let id, let index):
             guard elements[parentID] != nil else { throw fail("unknown parent \(parentID)") }
             guard elements[id] != nil else { throw fail("unknown element \(id)") }

@@ -60,7 +60,8 @@ public struct OpStream: Sendable {
         var parts = [type]
         if case .number(let n)? = fields["id"] {
             let id = Int(n)
-            parts.append(tree.firstText(under: id) ?? "\(id)")
+            let name = tree.firstText(under: id).map(sanitize) ?? ""
+            parts.append(name.isEmpty ? "\(id)" : name)
         }
         for key in ["value", "colorScheme", "dynamicTypeSize"] {
             switch fields[key] {
@@ -101,11 +102,8 @@ extension ElementTree {
     public func firstText(under id: Int) -> String? {
         for node in documentOrder(from: id) {
             guard let element = self[node] else { continue }
-            switch element.props {
-            case .text(let s) where !s.isEmpty: return s
-            case .image(let name?) : return name
-            default: continue
-            }
+            if let text = element.props as? TextProps, !text.text.isEmpty { return text.text }
+            if let image = element.props as? ImageProps, let name = image.systemName { return name }
         }
         return nil
     }

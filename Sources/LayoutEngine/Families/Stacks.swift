@@ -54,14 +54,13 @@ enum StackLayout {
     }
 
     static func spacing(_ element: Element) -> Double {
-        if case .stack(let props) = element.props, let s = props.spacing { return s }
-        return defaultSpacing
+        (element.props as? StackProps)?.spacing ?? defaultSpacing
     }
 
     /// A child's priority is set by a `styled` around it (possibly under further wrappers).
     static func layoutPriority(of id: Int, _ pass: LayoutPass) -> Double {
         var current = pass.tree[id]
-        while let element = current, case .styled(let style) = element.props {
+        while let element = current, let style = element.props as? Style {
             if let p = style.layoutPriority { return p }
             current = element.children.first.flatMap { pass.tree[$0] }
         }
@@ -77,15 +76,10 @@ enum StackLayout {
     }
 
     static func place(_ element: Element, _ axis: Axis, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
-        let fraction: Double
-        switch element.props {
-        case .stack(let props):
-            switch props.alignment {
-            case .leading, .top: fraction = 0
-            case .trailing, .bottom: fraction = 1
-            case .center: fraction = 0.5
-            }
-        default: fraction = 0.5
+        let fraction: Double = switch (element.props as? StackProps)?.alignment ?? .center {
+        case .leading, .top: 0
+        case .trailing, .bottom: 1
+        case .center: 0.5
         }
         let spacing = self.spacing(element)
         var cursor = 0.0
@@ -100,30 +94,64 @@ enum StackLayout {
     }
 }
 
-enum HStackLayout: ElementLayout {
-    static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size { StackLayout.size(e, .horizontal, p, pass) }
-    static func place(_ e: Element, in f: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
-        StackLayout.place(e, .horizontal, in: f, proposal: proposal, pass)
+public enum StackAlignment: String, Hashable, Sendable { case leading, center, trailing, top, bottom }
+
+public struct StackProps: ElementProps {
+    public var spacing: Double?
+    public var alignment: StackAlignment
+    public var axis: Axis
+}
+
+/// `hstack` and `vstack`.
+public enum StackFamily: ElementFamily {
+    public static let kindNames = ["hstack", "vstack"]
+    public static func knownProps(kind: String) -> Set<String> { ["spacing", "alignment"] }
+
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        StackProps(spacing: try r.number("spacing"), alignment: try r.choice("alignment", StackAlignment.self) ?? .center,
+                   axis: kind == "hstack" ? .horizontal : .vertical)
+    }
+
+    static func axis(_ e: Element) -> Axis { (e.props as? StackProps)?.axis ?? .vertical }
+
+    public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        StackLayout.size(e, axis(e), p, pass)
+    }
+
+    public static func place(_ e: Element, in f: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        StackLayout.place(e, axis(e), in: f, proposal: proposal, pass)
+    }
+
+    public static func childContext(_ e: Element, _ context: InheritedContext) -> InheritedContext {
+        var c = context
+        c.stackAxis = axis(e)
+        return c
     }
 }
 
-enum VStackLayout: ElementLayout {
-    static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size { StackLayout.size(e, .vertical, p, pass) }
-    static func place(_ e: Element, in f: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
-        StackLayout.place(e, .vertical, in: f, proposal: proposal, pass)
-    }
+public struct ZStackProps: ElementProps {
+    public var alignment: Alignment
 }
 
 /// `zstack`: every child gets the stack's proposal; the size is the union of the children.
-enum ZStackLayout: ElementLayout {
-    static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+/// Later children draw on top.
+public enum ZStackFamily: ElementFamily {
+    public static let kindNames = ["zstack"]
+    public static func knownProps(kind: String) -> Set<String> { ["alignment"] }
+
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        ZStackProps(alignment: try r.choice("alignment", Alignment.self) ?? .center)
+    }
+
+    public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
         e.children.reduce(Size.zero) { acc, id in
             let s = pass.sizeThatFits(id, p)
             return Size(width: max(acc.width, s.width), height: max(acc.height, s.height))
         }
     }
-    static func place(_ e: Element, in f: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
-        let alignment: Alignment = if case .zstack(let a) = e.props { a } else { .center }
+
+    public static func place(_ e: Element, in f: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        let alignment = (e.props as? ZStackProps)?.alignment ?? .center
         for id in e.children {
             let s = pass.sizeThatFits(id, proposal)
             pass.place(id, at: aligned(s, in: f, alignment), proposal: proposal)

@@ -1,8 +1,23 @@
 import TextMeasure
 
+extension Style: ElementProps {}
+
 /// `styled`: the layout modifiers of one style, nested as frame > padding > fixedSize > child.
-/// Every other field (font, colors, opacity, ...) is pass-through for layout.
-enum StyledLayout: ElementLayout {
+/// Every other field (font, colors, opacity, ...) is pass-through for layout: it changes what
+/// the subtree inherits, and how the box is painted.
+public enum StyledFamily: ElementFamily {
+    public static let kindNames = ["styled"]
+    public static func knownProps(kind: String) -> Set<String> { ["style"] }
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        guard let style = try r.object("style") else { return Style() }
+        return try Style.decode(style)
+    }
+
+    public static func childContext(_ e: Element, _ context: InheritedContext) -> InheritedContext {
+        var c = context
+        if let style = e.props as? Style { c.apply(style) }
+        return c // a styled box is transparent to the stack axis: a wrapped Spacer still stretches
+    }
     private enum Layer {
         case frame(FrameSpec)
         case padding(EdgeInsets)
@@ -10,7 +25,7 @@ enum StyledLayout: ElementLayout {
     }
 
     private static func layers(_ e: Element) -> [Layer] {
-        guard case .styled(let style) = e.props else { return [] }
+        guard let style = e.props as? Style else { return [] }
         var layers: [Layer] = []
         if let frame = style.frame { layers.append(.frame(frame)) }
         if let padding = style.padding { layers.append(.padding(padding)) }
@@ -20,11 +35,11 @@ enum StyledLayout: ElementLayout {
         return layers
     }
 
-    static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+    public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
         size(layers(e)[...], e.children.first, p, pass)
     }
 
-    static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+    public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
         place(layers(e)[...], e.children.first, in: frame, proposal: proposal, pass)
     }
 
@@ -96,5 +111,36 @@ enum StyledLayout: ElementLayout {
         }
         return Size(width: axis(f.width, f.minWidth, f.maxWidth, p.width, child.width),
                     height: axis(f.height, f.minHeight, f.maxHeight, p.height, child.height))
+    }
+}
+
+extension StyledFamily {
+    /// Opacity (and disabled's 0.4) as a group, the corner clip, the background, then the
+    /// subtree with the new foreground. A hidden box draws nothing.
+    public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ inherited: Painter.State) {
+        guard let style = e.props as? Style, !style.hidden else { return }
+        var state = inherited
+        var pops: [DisplayItem] = []
+        let opacity = (style.opacity ?? 1) * (style.disabled == true ? 0.4 : 1)
+        if opacity < 1 {
+            painter.append(.pushGroup(opacity: max(0, opacity)))
+            pops.append(.popGroup)
+        }
+        if let radius = style.cornerRadius, radius > 0 {
+            painter.append(.pushClip(.roundedRect(cornerRadius: radius), frame))
+            pops.append(.popClip)
+        } else if style.clipped {
+            painter.append(.pushClip(.rect, frame))
+            pops.append(.popClip)
+        }
+        if let background = style.background {
+            painter.append(.fill(.rect, frame, painter.paint(background, in: frame, state)))
+        }
+        if let foreground = style.foreground {
+            state.foreground = painter.palette.color(foreground, foreground: state.foreground, diagnostics: painter.diagnostics)
+            state.explicitForeground = true
+        }
+        painter.paintChildren(of: e, state)
+        for pop in pops.reversed() { painter.append(pop) }
     }
 }

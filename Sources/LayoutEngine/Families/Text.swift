@@ -1,0 +1,53 @@
+import TextMeasure
+
+public struct TextProps: ElementProps {
+    public var text: String
+}
+
+/// `text`: wraps greedily to the proposed width; a nil or infinite width is one line per
+/// hard break. A finite proposed height smaller than the text keeps as many whole lines as
+/// fit (at least one), truncating the last, as SwiftUI does when a stack squeezes a label.
+public enum TextFamily: ElementFamily {
+    public static let kindNames = ["text"]
+    public static func knownProps(kind: String) -> Set<String> { ["text"] }
+
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        TextProps(text: try r.string("text") ?? "")
+    }
+
+    public static func sizeThatFits(_ element: Element, _ proposal: ProposedSize, _ pass: LayoutPass) -> Size {
+        layout(element, proposal, pass).size
+    }
+
+    public static func place(_ element: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        pass.record(text: layout(element, proposal, pass), for: element.id)
+    }
+
+    static func layout(_ element: Element, _ proposal: ProposedSize, _ pass: LayoutPass) -> TextLayout {
+        let string = (element.props as? TextProps)?.text ?? ""
+        let font = pass.font(for: element.id)
+        let width = proposal.width.flatMap { $0.isFinite ? max(0, $0) : nil }
+        var limit = pass.context(element.id).lineLimit
+        var layout = pass.measurer.layout(string, font: font, width: width, lineLimit: limit)
+        if let height = proposal.height, height.isFinite, layout.size.height > height + 0.001, layout.lines.count > 1 {
+            let fitting = max(1, Int((height + 0.001) / font.lineHeight))
+            limit = min(limit ?? fitting, fitting)
+            layout = pass.measurer.layout(string, font: font, width: width, lineLimit: limit)
+        }
+        return layout
+    }
+
+    /// Each line in the inherited foreground, aligned by `multilineTextAlignment`.
+    public static func paint(_ element: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
+        guard let text = painter.layout.texts[element.id], let font = painter.layout.fonts[element.id] else { return }
+        let fraction: Double = switch painter.layout.contexts[element.id]?.textAlignment ?? .leading {
+        case .leading: 0
+        case .center: 0.5
+        case .trailing: 1
+        }
+        for (i, line) in text.lines.enumerated() {
+            let origin = Point(x: frame.x + (frame.width - line.width) * fraction, y: frame.y + Double(i) * font.lineHeight)
+            painter.append(.text(TextRun(text: line.text, font: font, color: state.foreground, origin: origin, width: line.width)))
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import TextMeasure
+
+/// Props of one element, decoded once when its op is applied. Each family defines its own type;
+/// layout and painting read them with `element.props as? TheirProps`.
+public protocol ElementProps: Sendable {}
+
+/// Props of a kind with none (`divider`), or of an unknown kind.
+public struct NoProps: ElementProps {}
+
+/// Everything shotter knows about a family of element kinds, in one file per family:
+/// how its props decode, what size it reports, where it places its children and how it draws.
+/// Adding a kind is adding a family and one line in `ElementRegistry`.
+public protocol ElementFamily {
+    /// The protocol's kind names this family handles.
+    static var kindNames: [String] { get }
+    /// Prop names the family reads; any other prop is ignored with one warning.
+    static func knownProps(kind: String) -> Set<String>
+    static func decode(kind: String, _ props: PropReader) throws(PropError) -> any ElementProps
+    static func sizeThatFits(_ element: Element, _ proposal: ProposedSize, _ pass: LayoutPass) -> Size
+    static func place(_ element: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass)
+    static func paint(_ element: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State)
+    /// How the family changes what its subtree inherits (fonts, colors, the stack axis...).
+    static func childContext(_ element: Element, _ context: InheritedContext) -> InheritedContext
+}
+
+extension ElementFamily {
+    /// Leaf kinds place nothing.
+    public static func place(_ element: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {}
+    /// Containers draw nothing of their own, only their children.
+    public static func paint(_ element: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
+        painter.paintChildren(of: element, state)
+    }
+    /// Most kinds are not stacks: a Spacer below them is outside any stack.
+    public static func childContext(_ element: Element, _ context: InheritedContext) -> InheritedContext {
+        var c = context
+        c.stackAxis = nil
+        return c
+    }
+}
+
+/// The one dispatch table from kind names to families.
+public enum ElementRegistry {
+    static let families: [any ElementFamily.Type] = [
+        ScreenFamily.self,
+        TextFamily.self,
+        StackFamily.self, ZStackFamily.self, SpacerFamily.self, DividerFamily.self,
+        ButtonFamily.self,
+        StyledFamily.self,
+        ColorFamily.self, ShapeFamily.self, ImageFamily.self,
+    ]
+
+    static let byName: [String: any ElementFamily.Type] = {
+        var table: [String: any ElementFamily.Type] = [:]
+        for family in families { for name in family.kindNames { table[name] = family } }
+        return table
+    }()
+
+    /// The family for a kind; unknown kinds get the placeholder family.
+    public static func family(for kind: String) -> any ElementFamily.Type {
+        byName[kind] ?? PlaceholderFamily.self
+    }
+
+    public static func isKnown(_ kind: String) -> Bool { byName[kind] != nil }
+}
