@@ -36,7 +36,7 @@ public final class LayoutPass {
     }
 
     /// Lays out the whole tree: each child of the screen is proposed the safe area and
-    /// centered in it.
+    /// centered in it, except families that fill the screen.
     public static func run(tree: ElementTree, environment: RenderEnvironment, measurer: TextMeasuring) -> LayoutResult {
         let pass = LayoutPass(tree: tree, environment: environment, measurer: measurer)
         pass.placeRoot()
@@ -50,8 +50,12 @@ public final class LayoutPass {
                         width: device.size.width - device.safeArea.horizontal,
                         height: device.size.height - device.safeArea.vertical)
         result.frames[ElementTree.rootID] = Rect(origin: .zero, size: device.size)
-        let proposal = ProposedSize(safe.size)
         for child in tree.root.children {
+            if tree[child]?.family.fillsScreen == true {
+                place(child, at: .zero, proposal: ProposedSize(device.size))
+                continue
+            }
+            let proposal = ProposedSize(safe.size)
             let size = sizeThatFits(child, proposal)
             let origin = Point(x: safe.x + (safe.width - size.width) / 2, y: safe.y + (safe.height - size.height) / 2)
             place(child, at: origin, proposal: proposal)

@@ -21,6 +21,9 @@ public protocol ElementFamily {
     static func paint(_ element: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State)
     /// How the family changes what its subtree inherits (fonts, colors, the stack axis...).
     static func childContext(_ element: Element, _ context: InheritedContext) -> InheritedContext
+    /// As a child of the screen: true to be proposed the whole screen and placed at its origin
+    /// (navigation stacks, tab views, sheets, alerts), false for the safe area, centered.
+    static var fillsScreen: Bool { get }
 }
 
 extension ElementFamily {
@@ -30,6 +33,7 @@ extension ElementFamily {
     public static func paint(_ element: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         painter.paintChildren(of: element, state)
     }
+    public static var fillsScreen: Bool { false }
     /// Most kinds are not stacks: a Spacer below them is outside any stack.
     public static func childContext(_ element: Element, _ context: InheritedContext) -> InheritedContext {
         var c = context
