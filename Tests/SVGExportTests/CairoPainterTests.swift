@@ -41,6 +41,14 @@ import Testing
         #expect(rgba(capsule, 12, 30) == [0, 0, 255, 255])
     }
 
+    @Test func zeroOrNegativeCornerRadiusIsASquareRect() throws {
+        let square = try image([.fill(.rect, rect(10, 10, 80, 80), .solid(blue))])
+        for radius in [0.0, -5, .nan] {
+            let img = try image([.fill(.roundedRect(cornerRadius: radius), rect(10, 10, 80, 80), .solid(blue))])
+            #expect(img.rgba == square.rgba, "radius \(radius)")
+        }
+    }
+
     @Test func topRoundedRectKeepsSquareBottomCorners() throws {
         let img = try image([.fill(.topRoundedRect(cornerRadius: 20), rect(10, 10, 80, 80), .solid(blue))])
         #expect(rgba(img, 11, 11) == [0, 0, 0, 0])
@@ -126,6 +134,15 @@ import Testing
         #expect(rgba(img, 2, 50) == [255, 0, 0, 255])
         #expect(rgba(img, 97, 50) == [0, 0, 255, 255])
         #expect(near(rgba(img, 50, 50), [128, 0, 128, 255], tolerance: 4))
+    }
+
+    @Test func gradientWithoutStopsPaintsNothingAndOneStopIsSolid() throws {
+        let ends = (start: Point(x: 0, y: 0), end: Point(x: 100, y: 0))
+        let empty = try image([.fill(.rect, rect(0, 0, 100, 100), .linearGradient(stops: [], start: ends.start, end: ends.end))])
+        #expect(empty.rgba.allSatisfy { $0 == 0 })
+        let single = try image([.fill(.rect, rect(0, 0, 100, 100),
+                                      .linearGradient(stops: [GradientStop(color: red, location: 0.5)], start: ends.start, end: ends.end))])
+        #expect(rgba(single, 5, 5) == [255, 0, 0, 255] && rgba(single, 95, 95) == [255, 0, 0, 255])
     }
 
     @Test func radialGradientRunsFromCenterOutward() throws {
