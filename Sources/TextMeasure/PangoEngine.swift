@@ -11,6 +11,8 @@ final class PangoEngine {
     private var setups: [ResolvedFont: FontSetup] = [:]
     private var currentFont: ResolvedFont?
     private var widths: [WidthKey: Double] = [:]
+    /// Fonts are owned by the font map for the life of the process, so their identity is stable.
+    private var bitmapFonts: [UnsafeMutablePointer<PangoFont>: Bool] = [:]
 
     private struct WidthKey: Hashable {
         var text: String
@@ -146,13 +148,38 @@ final class PangoEngine {
 
     /// Draws `text` as one line with its baseline's left end at (x, baseline) in the user
     /// space of `cr`. The layout keeps the measuring context (identity matrix, no hinting), so
-    /// positions match the measured widths at any scale, and Cairo draws the glyph outlines
-    /// through the context's current transformation.
+    /// positions match the measured widths at any scale. Outline glyphs are filled as paths:
+    /// Cairo 1.16's image surfaces would otherwise snap each glyph to a whole device pixel while
+    /// SVG keeps exact positions, and PNG and SVG must agree. Bitmap (color emoji) glyphs have
+    /// no outline and are shown as glyphs.
     func draw(_ text: String, font: ResolvedFont, in cr: OpaquePointer, x: Double, baseline: Double) {
         setText(text, font: font)
         guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
-        cairo_move_to(cr, x, baseline)
-        pango_cairo_show_layout_line(cr, line)
+        var runX = x
+        var node = line.pointee.runs
+        while let current = node {
+            node = current.pointee.next
+            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                  let glyphs = run.pointee.glyphs, let item = run.pointee.item,
+                  let runFont = item.pointee.analysis.font else { continue }
+            cairo_move_to(cr, runX, baseline)
+            if isBitmapFont(runFont) {
+                pango_cairo_show_glyph_string(cr, runFont, glyphs)
+            } else {
+                pango_cairo_glyph_string_path(cr, runFont, glyphs)
+                cairo_fill(cr)
+            }
+            runX += Double(pango_glyph_string_get_width(glyphs)) / Double(PANGO_SCALE)
+        }
+    }
+
+    /// Whether a font's glyphs are bitmaps (Noto Color Emoji), cached per font object.
+    private func isBitmapFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
+        let key = font
+        if let known = bitmapFonts[key] { return known }
+        let bitmap = Self.file(of: font)?.hasSuffix("NotoColorEmoji.ttf") ?? false
+        bitmapFonts[key] = bitmap
+        return bitmap
     }
 
     /// The file fontconfig chose for a description string such as "DejaVu Sans 17"; for tests
