@@ -10,7 +10,7 @@ struct CairoPainter {
     var text: any TextDrawing
     var icons: IconLibrary
 
-    private enum Layer { case clip, group(opacity: Double) }
+    private enum Layer { case clip, group(opacity: Double), transform }
 
     func play(_ list: DisplayList, on cr: OpaquePointer) {
         var open: [Layer] = []
@@ -40,6 +40,17 @@ struct CairoPainter {
                 open.append(.group(opacity: opacity))
             case .popGroup:
                 close(upTo: { if case .group = $0 { true } else { false } }, &open, on: cr)
+            case .pushTransform(let scale, let center):
+                cairo_save(cr)
+                // A degenerate scale would leave Cairo in an error state: draw unscaled instead.
+                if scale.isFinite, scale > 0 {
+                    cairo_translate(cr, center.x, center.y)
+                    cairo_scale(cr, scale, scale)
+                    cairo_translate(cr, -center.x, -center.y)
+                }
+                open.append(.transform)
+            case .popTransform:
+                close(upTo: { if case .transform = $0 { true } else { false } }, &open, on: cr)
             }
         }
         while let layer = open.popLast() { Self.close(layer, on: cr) }
@@ -66,7 +77,7 @@ struct CairoPainter {
 
     private static func close(_ layer: Layer, on cr: OpaquePointer) {
         switch layer {
-        case .clip:
+        case .clip, .transform:
             cairo_restore(cr)
         case .group(let opacity):
             cairo_pop_group_to_source(cr)

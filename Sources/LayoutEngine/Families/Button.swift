@@ -5,6 +5,8 @@ public enum ButtonStyleKind: String, Hashable, Sendable { case automatic, plain,
 public struct ButtonProps: ElementProps {
     public var style: ButtonStyleKind
     public var destructive: Bool
+    /// `role: "cancel"`: drawn apart and bold in alerts and dialogs.
+    public var cancel = false
     var isBordered: Bool { style == .bordered || style == .borderedProminent }
 }
 
@@ -19,8 +21,9 @@ public enum ButtonFamily: ElementFamily {
 
     public static func knownProps(kind: String) -> Set<String> { ["style", "role"] }
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
-        ButtonProps(style: try r.choice("style", ButtonStyleKind.self) ?? .automatic,
-                    destructive: try r.string("role") == "destructive")
+        let role = try r.string("role")
+        return ButtonProps(style: try r.choice("style", ButtonStyleKind.self) ?? .automatic,
+                           destructive: role == "destructive", cancel: role == "cancel")
     }
 
     static func isBordered(_ e: Element) -> Bool { (e.props as? ButtonProps)?.isBordered ?? false }

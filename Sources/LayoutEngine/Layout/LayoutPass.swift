@@ -52,7 +52,9 @@ public final class LayoutPass {
         result.frames[ElementTree.rootID] = Rect(origin: .zero, size: device.size)
         for child in tree.root.children {
             if tree[child]?.family.fillsScreen == true {
-                place(child, at: .zero, proposal: ProposedSize(device.size))
+                // Bottom-anchored: full-height kinds sit at the origin, a sheet's card at the bottom.
+                let size = sizeThatFits(child, ProposedSize(device.size))
+                place(child, at: Point(x: 0, y: device.size.height - size.height), proposal: ProposedSize(device.size))
                 continue
             }
             let proposal = ProposedSize(safe.size)

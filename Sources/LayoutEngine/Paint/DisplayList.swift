@@ -93,6 +93,10 @@ public enum DisplayItem: Hashable, Sendable {
     /// A transparency group composited with `opacity` at the matching `popGroup`.
     case pushGroup(opacity: Double)
     case popGroup
+    /// Everything up to the matching `popTransform` is drawn scaled by `scale` about `center`
+    /// (the presenting tree behind a large sheet).
+    case pushTransform(scale: Double, center: Point)
+    case popTransform
 }
 
 public struct DisplayList: Hashable, Sendable {

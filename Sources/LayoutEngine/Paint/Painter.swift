@@ -10,6 +10,9 @@ public struct Painter {
     public let measurer: TextMeasuring
     public let diagnostics: Diagnostics
     private var items: [DisplayItem] = []
+    /// Set by a presentation that darkens the status bar's background (a large sheet), so
+    /// the bar is drawn in that scheme's label color.
+    public var statusBarScheme: ColorScheme?
 
     /// What a subtree inherits while painting.
     public struct State: Sendable {
@@ -26,11 +29,19 @@ public struct Painter {
         let screen = Rect(origin: .zero, size: env.device.size)
         painter.append(.fill(.rect, screen, .solid(painter.palette.systemBackground)))
         painter.paintChildren(of: tree.root, State(foreground: painter.palette.label))
-        painter.items += StatusBar.items(for: env.device, palette: painter.palette, measurer: measurer)
+        let statusPalette = painter.statusBarScheme.map(Palette.init) ?? painter.palette
+        painter.items += StatusBar.items(for: env.device, palette: statusPalette, measurer: measurer)
         return DisplayList(size: env.device.size, items: painter.items)
     }
 
     public mutating func append(_ item: DisplayItem) { items.append(item) }
+
+    /// How many items are drawn so far, and inserting before them: a presentation wraps what
+    /// it presents over (a large sheet scales the tree painted before it).
+    public var itemCount: Int { items.count }
+    public mutating func insert(_ newItems: [DisplayItem], at index: Int) {
+        items.insert(contentsOf: newItems, at: min(max(0, index), items.count))
+    }
 
     /// Paints one element through its family; elements without a frame are not drawn.
     public mutating func paint(_ id: Int, _ state: State) {

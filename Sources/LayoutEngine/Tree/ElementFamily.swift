@@ -51,6 +51,8 @@ public enum ElementRegistry {
         ButtonFamily.self,
         StyledFamily.self,
         ColorFamily.self, ShapeFamily.self, ImageFamily.self,
+        TabViewFamily.self, TabFamily.self,
+        SheetFamily.self, AlertFamily.self,
     ]
 
     static let byName: [String: any ElementFamily.Type] = {

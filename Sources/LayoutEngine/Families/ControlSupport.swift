@@ -1,0 +1,134 @@
+import TextMeasure
+
+/// Helpers shared by the control, tab and presentation families.
+
+/// A label leading and a fixed-size control trailing, 8 apart (toggle, stepper, date picker):
+/// the label is proposed the width minus the control and the gap; the width is the proposal
+/// (label + 8 + control when none), the height the taller of the two.
+enum TrailingControl {
+    static let gap = 8.0
+
+    static func labelProposal(_ p: ProposedSize, control: Size) -> ProposedSize {
+        ProposedSize(width: p.width.map { max(0, $0 - control.width - gap) }, height: p.height)
+    }
+
+    static func size(label: Int?, control: Size, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        let labelSize = label.map { pass.sizeThatFits($0, labelProposal(p, control: control)) } ?? .zero
+        let ideal = label == nil ? control.width : labelSize.width + gap + control.width
+        return Size(width: p.width ?? ideal, height: max(labelSize.height, control.height))
+    }
+
+    /// Places the label and returns the control's rect (trailing, vertically centered).
+    @discardableResult
+    static func place(label: Int?, control: Size, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) -> Rect {
+        if let label {
+            let lp = labelProposal(proposal, control: control)
+            let s = pass.sizeThatFits(label, lp)
+            pass.place(label, at: Point(x: frame.x, y: frame.midY - s.height / 2), proposal: lp)
+        }
+        return Rect(x: frame.maxX - control.width, y: frame.midY - control.height / 2,
+                    width: control.width, height: control.height)
+    }
+}
+
+extension LayoutPass {
+    /// True when an ancestor of `id` is a `list`: controls take their list-row geometry.
+    func isInList(_ id: Int) -> Bool {
+        var current = tree[id]?.parent
+        while let c = current, let element = tree[c] {
+            if element.kind == "list" { return true }
+            if element.kind == "sheet" || element.kind == "alert" { return false }
+            current = element.parent
+        }
+        return false
+    }
+
+    /// The element itself, or the first non-`styled` element down a chain of `styled` wrappers.
+    func unwrapStyled(_ id: Int) -> Element? {
+        var current = tree[id]
+        while let e = current, e.kind == "styled", let child = e.children.first { current = tree[child] }
+        return current
+    }
+
+    /// Merges named rects into what `id` already recorded (another family may own the rest).
+    func addChrome(_ rects: [String: Rect], for id: Int) {
+        var merged = result.chrome[id] ?? [:]
+        for (k, v) in rects { merged[k] = v }
+        record(chrome: merged, for: id)
+    }
+
+    /// The screen's safe area as a rect.
+    var safeRect: Rect {
+        let d = environment.device
+        return Rect(x: d.safeArea.leading, y: d.safeArea.top, width: d.size.width - d.safeArea.horizontal,
+                    height: d.size.height - d.safeArea.vertical)
+    }
+}
+
+extension Painter {
+    /// One line of `text`, truncated to `rect`'s width, placed in `rect` by `alignment`
+    /// (0 leading, 0.5 centered, 1 trailing) and vertically centered. Returns the line's width.
+    @discardableResult
+    mutating func drawLine(_ text: String, font: ResolvedFont, color: RGBA, in rect: Rect, alignment: Double = 0) -> Double {
+        let laid = measurer.layout(text, font: font, width: max(0, rect.width), lineLimit: 1)
+        guard let line = laid.lines.first else { return 0 }
+        let origin = Point(x: rect.x + (rect.width - line.width) * alignment, y: rect.midY - font.lineHeight / 2)
+        append(.text(TextRun(text: line.text, font: font, color: color, origin: origin, width: line.width)))
+        return line.width
+    }
+
+    /// Wrapped lines of `text` in `rect`'s width from its top, each aligned by `alignment`.
+    mutating func drawLines(_ text: String, font: ResolvedFont, color: RGBA, in rect: Rect, alignment: Double) {
+        let laid = measurer.layout(text, font: font, width: max(0, rect.width), lineLimit: nil)
+        for (i, line) in laid.lines.enumerated() {
+            let origin = Point(x: rect.x + (rect.width - line.width) * alignment, y: rect.y + Double(i) * font.lineHeight)
+            append(.text(TextRun(text: line.text, font: font, color: color, origin: origin, width: line.width)))
+        }
+    }
+
+    /// A glyph through the symbol table, centered in `rect` at `side` points; nothing when unknown.
+    mutating func drawSymbol(_ systemName: String, centeredIn rect: Rect, side: Double, color: RGBA, strokeWidth: Double = 2) {
+        guard let glyph = SymbolTable.lucideName(for: systemName) else {
+            diagnostics.warn("no symbol for \"\(systemName)\": drawn as a placeholder")
+            paintPlaceholder(label: nil, Rect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
+            return
+        }
+        append(.symbol(name: glyph, rect: Rect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side),
+                       color: color, strokeWidth: strokeWidth))
+    }
+
+    /// The white thumb of a switch or slider: a soft two-ring shadow under a white circle.
+    mutating func drawThumb(_ rect: Rect) {
+        append(.fill(.ellipse, rect.insetBy(dx: -1, dy: -1).offsetBy(dx: 0, dy: 1.5), .solid(RGBA.black.withAlpha(0.06))))
+        append(.fill(.ellipse, rect.insetBy(dx: -0.5, dy: -0.5).offsetBy(dx: 0, dy: 0.5), .solid(RGBA.black.withAlpha(0.1))))
+        append(.fill(.ellipse, rect, .solid(.white)))
+    }
+
+    /// The concatenated text of a subtree (a button's label, a tab title).
+    func text(under id: Int) -> String {
+        tree.documentOrder(from: id).compactMap { (tree[$0]?.props as? TextProps)?.text }.joined(separator: " ")
+    }
+}
+
+extension Palette {
+    /// Sheets and cards over the app: white, and the elevated #1C1C1E in dark.
+    var elevatedBackground: RGBA { scheme == .light ? .white : RGBA(hex: 0x1C1C1E) }
+}
+
+extension PropReader {
+    /// An array of strings (`detents`, `options`, `labels`); nil when missing or null.
+    func strings(_ key: String) throws(PropError) -> [String]? {
+        guard let v = value(key) else { return nil }
+        guard case .array(let items) = v else {
+            throw PropError(message: "\(path).\(key) must be an array of strings, got \(v.typeName)")
+        }
+        var out: [String] = []
+        for item in items {
+            guard case .string(let s) = item else {
+                throw PropError(message: "\(path).\(key) must be an array of strings, got an element that is \(item.typeName)")
+            }
+            out.append(s)
+        }
+        return out
+    }
+}

@@ -1,0 +1,288 @@
+import TextMeasure
+
+public enum SheetDetent: String, Sendable { case large, medium, full }
+
+public struct SheetProps: ElementProps {
+    /// Only the first detent matters for a still screen.
+    public var detent: SheetDetent
+}
+
+/// `sheet`: a root-level card over the presenting tree. Its frame is the card: `large` starts
+/// 10 pt below the status bar (the safe-area top), `medium` is half the screen, `full` (a
+/// full-screen cover) is the whole screen. The content is proposed the card minus the
+/// grabber row (8 + 5 + 8) and the home indicator's safe area, and centered in it; lists,
+/// scroll views and stacks run to the card's bottom edge. Behind a large sheet the presenting
+/// tree is scaled to 0.92 over black; every sheet but a full cover dims it with a 40 % scrim.
+public enum SheetFamily: ElementFamily {
+    public static let kindNames = ["sheet"]
+    public static var fillsScreen: Bool { true }
+    public static let grabberRow = 21.0
+    public static let cornerRadius = 10.0
+
+    public static func knownProps(kind: String) -> Set<String> { ["detents"] }
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        let first = try r.strings("detents")?.first ?? "large"
+        guard let detent = SheetDetent(rawValue: first) else {
+            throw PropError(message: "\(r.path).detents: unknown detent \"\(first)\"")
+        }
+        return SheetProps(detent: detent)
+    }
+
+    static func detent(_ e: Element) -> SheetDetent { (e.props as? SheetProps)?.detent ?? .large }
+
+    public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        let screen = pass.environment.device.size
+        switch detent(e) {
+        case .full: return screen
+        case .medium: return Size(width: screen.width, height: screen.height / 2)
+        case .large: return Size(width: screen.width, height: screen.height - pass.environment.device.safeArea.top - 10)
+        }
+    }
+
+    public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        let device = pass.environment.device
+        let full = detent(e) == .full
+        let top = full ? frame.y + device.safeArea.top : frame.y + grabberRow
+        if !full {
+            pass.record(chrome: ["grabber": Rect(x: frame.midX - 18, y: frame.y + 8, width: 36, height: 5)], for: e.id)
+        }
+        let filling = Rect(x: frame.x, y: top, width: frame.width, height: frame.maxY - top)
+        let area = Rect(x: frame.x + device.safeArea.leading, y: top, width: frame.width - device.safeArea.horizontal,
+                        height: max(0, frame.maxY - device.safeArea.bottom - top))
+        for child in e.children {
+            let content = pass.unwrapStyled(child)
+            if let content, content.family.fillsScreen || ["navstack", "list", "scrollview"].contains(content.kind) {
+                let rect = full && content.kind == "navstack" ? frame : filling
+                pass.place(child, at: rect.origin, proposal: ProposedSize(rect.size))
+            } else {
+                let size = pass.sizeThatFits(child, ProposedSize(area.size))
+                pass.place(child, at: Point(x: area.midX - size.width / 2, y: area.midY - size.height / 2),
+                           proposal: ProposedSize(area.size))
+            }
+        }
+    }
+
+    public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
+        let screen = Rect(origin: .zero, size: painter.layout.environment.device.size)
+        let detent = detent(e)
+        if detent == .large {
+            // The presenting tree (everything drawn so far) shrinks onto black with rounded corners.
+            let scale = 0.92
+            painter.insert([.fill(.rect, screen, .solid(.black)),
+                            .pushTransform(scale: scale, center: Point(x: screen.midX, y: screen.midY)),
+                            .pushClip(.roundedRect(cornerRadius: cornerRadius / scale), screen)], at: 0)
+            painter.append(.popClip)
+            painter.append(.popTransform)
+            painter.statusBarScheme = .dark
+        }
+        if detent != .full {
+            painter.append(.fill(.rect, screen, .solid(RGBA.black.withAlpha(0.4))))
+        }
+        let background = detent == .full ? painter.palette.systemBackground : painter.palette.elevatedBackground
+        painter.append(.fill(detent == .full ? .rect : .topRoundedRect(cornerRadius: cornerRadius), frame, .solid(background)))
+        if let grabber = painter.layout.chrome[e.id]?["grabber"] {
+            painter.append(.fill(.capsule, grabber, .solid(painter.palette.tertiaryLabel)))
+        }
+        if detent == .full { painter.statusBarScheme = nil }
+        painter.paintChildren(of: e, Painter.State(foreground: painter.palette.label))
+    }
+}
+
+public enum AlertStyle: String, Sendable { case alert, dialog }
+
+public struct AlertProps: ElementProps {
+    public var title: String
+    public var message: String?
+    public var style: AlertStyle
+}
+
+/// `alert`: a root-level layer over everything (a 30 % scrim) that never scales with the tree.
+/// `alert` style: a 270 pt card centered on the screen, the headline title and footnote message
+/// centered (20 top and bottom, 16 at the sides, 4 apart), then 44 pt button rows: two buttons
+/// share one row, one or three and more stack, none gets an "OK" row. `dialog` style: an action
+/// sheet inset 8 from the sides, a 57 pt cancel card 8 above the bottom safe area, the other
+/// buttons in 57 pt rows in a card 8 above it under a secondary caption (14 top and bottom).
+/// Each button child is centered in its row (chrome `button<i>`).
+public enum AlertFamily: ElementFamily {
+    public static let kindNames = ["alert"]
+    public static var fillsScreen: Bool { true }
+
+    public static func knownProps(kind: String) -> Set<String> { ["title", "message", "style"] }
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        AlertProps(title: try r.string("title") ?? "", message: try r.string("message"),
+                   style: try r.choice("style", AlertStyle.self) ?? .alert)
+    }
+
+    public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        pass.environment.device.size
+    }
+
+    /// Button labels: body (17) in an alert, title3 (20) in a dialog.
+    public static func childContext(_ e: Element, _ context: InheritedContext) -> InheritedContext {
+        var c = context
+        c.stackAxis = nil
+        c.font = FontSpec()
+        c.font.textStyle = (e.props as? AlertProps)?.style == .dialog ? .title3 : .body
+        return c
+    }
+
+    static func isCancel(_ id: Int, _ tree: ElementTree) -> Bool {
+        var current = tree[id]
+        while let e = current, e.kind == "styled", let child = e.children.first { current = tree[child] }
+        return (current?.props as? ButtonProps)?.cancel ?? false
+    }
+
+    static func font(_ style: TextStyle, _ pass: LayoutPass, weight: FontWeight? = nil) -> ResolvedFont {
+        let m = DynamicTypeTable.metrics(style, pass.environment.dynamicTypeSize)
+        return ResolvedFont(size: m.size, lineHeight: m.lineHeight, weight: weight ?? (style == .headline ? .semibold : .regular))
+    }
+
+    /// Title and message rects from `y`, centered texts in `width`; returns the bottom edge.
+    private static func caption(_ props: AlertProps, x: Double, y: Double, width: Double, inset: Double,
+                                titleFont: ResolvedFont, messageFont: ResolvedFont, _ pass: LayoutPass,
+                                into chrome: inout [String: Rect]) -> Double {
+        let message = props.message ?? ""
+        guard !props.title.isEmpty || !message.isEmpty else { return y }
+        var cursor = y + inset
+        if !props.title.isEmpty {
+            let h = pass.measurer.layout(props.title, font: titleFont, width: width, lineLimit: nil).size.height
+            chrome["title"] = Rect(x: x, y: cursor, width: width, height: h)
+            cursor += h
+        }
+        if !message.isEmpty {
+            if !props.title.isEmpty { cursor += 4 }
+            let h = pass.measurer.layout(message, font: messageFont, width: width, lineLimit: nil).size.height
+            chrome["message"] = Rect(x: x, y: cursor, width: width, height: h)
+            cursor += h
+        }
+        return cursor + inset
+    }
+
+    public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        guard let props = e.props as? AlertProps else { return }
+        var chrome: [String: Rect] = [:]
+        var rows: [(child: Int, rect: Rect)] = []
+        let device = pass.environment.device
+        switch props.style {
+        case .alert:
+            let width = frame.width < 286 ? max(0, frame.width - 16) : 270
+            let x = frame.midX - width / 2
+            let rowHeight = max(44, font(.body, pass).lineHeight + 22)
+            var text: [String: Rect] = [:]
+            let textBottom = caption(props, x: x + 16, y: 0, width: max(0, width - 32), inset: 20,
+                                     titleFont: font(.headline, pass), messageFont: font(.footnote, pass), pass, into: &text)
+            let count = e.children.count
+            let rowCount = count == 2 ? 1 : max(1, count)
+            let height = textBottom + Double(rowCount) * rowHeight
+            let y = max(device.safeArea.top, frame.midY - height / 2)
+            chrome["card"] = Rect(x: x, y: y, width: width, height: height)
+            for (k, r) in text { chrome[k] = r.offsetBy(dx: 0, dy: y) }
+            let rowsTop = y + textBottom
+            if count == 0 {
+                chrome["ok"] = Rect(x: x, y: rowsTop, width: width, height: rowHeight)
+            } else if count == 2 {
+                for (i, child) in e.children.enumerated() {
+                    rows.append((child, Rect(x: x + Double(i) * width / 2, y: rowsTop, width: width / 2, height: rowHeight)))
+                }
+            } else {
+                for (i, child) in e.children.enumerated() {
+                    rows.append((child, Rect(x: x, y: rowsTop + Double(i) * rowHeight, width: width, height: rowHeight)))
+                }
+            }
+        case .dialog:
+            let x = frame.x + 8, width = max(0, frame.width - 16)
+            let rowHeight = max(57, font(.title3, pass).lineHeight + 32)
+            var bottom = frame.maxY - device.safeArea.bottom - 8
+            if let cancel = e.children.first(where: { isCancel($0, pass.tree) }) {
+                let card = Rect(x: x, y: bottom - rowHeight, width: width, height: rowHeight)
+                chrome["cancelCard"] = card
+                rows.append((cancel, card))
+                bottom = card.y - 8
+            }
+            let others = e.children.filter { !isCancel($0, pass.tree) }
+            var text: [String: Rect] = [:]
+            let textBottom = caption(props, x: x + 16, y: 0, width: max(0, width - 32), inset: 14,
+                                     titleFont: font(.footnote, pass, weight: .semibold),
+                                     messageFont: font(.footnote, pass), pass, into: &text)
+            let height = textBottom + Double(others.count) * rowHeight
+            let y = bottom - height
+            chrome["card"] = Rect(x: x, y: y, width: width, height: height)
+            for (k, r) in text { chrome[k] = r.offsetBy(dx: 0, dy: y) }
+            for (i, child) in others.enumerated() {
+                rows.append((child, Rect(x: x, y: y + textBottom + Double(i) * rowHeight, width: width, height: rowHeight)))
+            }
+        }
+        for (child, row) in rows {
+            if let index = e.children.firstIndex(of: child) { chrome["button\(index)"] = row }
+            let p = ProposedSize(width: max(0, row.width - 16), height: row.height)
+            let size = pass.sizeThatFits(child, p)
+            pass.place(child, at: Point(x: row.midX - size.width / 2, y: row.midY - size.height / 2), proposal: p)
+        }
+        pass.record(chrome: chrome, for: e.id)
+    }
+
+    public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
+        guard let props = e.props as? AlertProps, let chrome = painter.layout.chrome[e.id], let card = chrome["card"] else {
+            return
+        }
+        let palette = painter.palette
+        let env = painter.layout.environment
+        let hairline = 1 / env.device.scale
+        let light = palette.scheme == .light
+        // The blurred material of alerts and action sheets, without the blur.
+        let material = light ? RGBA(rgb255: 242, 242, 242, 0.94) : RGBA(rgb255: 44, 44, 46, 0.94)
+        painter.append(.fill(.rect, Rect(origin: .zero, size: env.device.size), .solid(RGBA.black.withAlpha(0.3))))
+        painter.append(.fill(.roundedRect(cornerRadius: 14), card, .solid(material)))
+        if let cancelCard = chrome["cancelCard"] {
+            painter.append(.fill(.roundedRect(cornerRadius: 14), cancelCard, .solid(light ? .white : RGBA(hex: 0x2C2C2E))))
+        }
+        let dialog = props.style == .dialog
+        let size = env.dynamicTypeSize
+        func resolved(_ style: TextStyle, _ weight: FontWeight) -> ResolvedFont {
+            let m = DynamicTypeTable.metrics(style, size)
+            return ResolvedFont(size: m.size, lineHeight: m.lineHeight, weight: weight)
+        }
+        let captionColor = dialog ? palette.secondaryLabel : palette.label
+        if let r = chrome["title"] {
+            painter.drawLines(props.title, font: dialog ? resolved(.footnote, .semibold) : resolved(.headline, .semibold),
+                              color: captionColor, in: r, alignment: 0.5)
+        }
+        if let r = chrome["message"], let message = props.message {
+            painter.drawLines(message, font: resolved(.footnote, .regular), color: captionColor, in: r, alignment: 0.5)
+        }
+        let labelStyle: TextStyle = dialog ? .title3 : .body
+        var rows: [(Int?, Rect)] = e.children.enumerated().compactMap { i, child in chrome["button\(i)"].map { (child, $0) } }
+        if let ok = chrome["ok"] { rows.append((nil, ok)) }
+        for (child, row) in rows {
+            if row.y > card.y + 0.5 && row.y < card.maxY {
+                painter.append(.fill(.rect, Rect(x: row.x, y: row.y, width: row.width, height: hairline), .solid(palette.separator)))
+            }
+            if row.x > card.x + 0.5 {
+                painter.append(.fill(.rect, Rect(x: row.x, y: row.y, width: hairline, height: row.height), .solid(palette.separator)))
+            }
+            let cancel = child.map { isCancel($0, painter.tree) } ?? false
+            let destructive = child.map { isDestructive($0, painter.tree) } ?? false
+            let disabled = child.map { isDisabled($0, painter.tree) } ?? false
+            var color = destructive ? palette.red : palette.accent
+            if disabled { color = palette.tertiaryLabel }
+            let title = child.map { painter.text(under: $0) } ?? "OK"
+            painter.drawLine(title, font: resolved(labelStyle, cancel ? .semibold : .regular), color: color,
+                             in: row.insetBy(dx: 8, dy: 0), alignment: 0.5)
+        }
+    }
+
+    static func isDestructive(_ id: Int, _ tree: ElementTree) -> Bool {
+        var current = tree[id]
+        while let e = current, e.kind == "styled", let child = e.children.first { current = tree[child] }
+        return (current?.props as? ButtonProps)?.destructive ?? false
+    }
+
+    static func isDisabled(_ id: Int, _ tree: ElementTree) -> Bool {
+        var current = tree[id]
+        while let e = current, e.kind == "styled" {
+            if (e.props as? Style)?.disabled == true { return true }
+            current = e.children.first.flatMap { tree[$0] }
+        }
+        return false
+    }
+}

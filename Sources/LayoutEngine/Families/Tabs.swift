@@ -1,0 +1,133 @@
+import TextMeasure
+
+public struct TabViewProps: ElementProps {
+    public var selected: Int
+}
+
+public struct TabProps: ElementProps {
+    public var title: String
+    public var systemImage: String?
+}
+
+/// `tabview`: fills the screen like a navigation stack. The tab bar is 49 pt plus the bottom
+/// safe area (when the view reaches the screen bottom), one equal-width item per `tab`. Every
+/// tab shares the view's frame, but only the selected one is laid out and drawn: the others
+/// get no frame, so they draw nothing and report nothing.
+public enum TabViewFamily: ElementFamily {
+    public static let kindNames = ["tabview"]
+    public static let barHeight = 49.0
+    public static var fillsScreen: Bool { true }
+
+    public static func knownProps(kind: String) -> Set<String> { ["selected"] }
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        TabViewProps(selected: Int(try r.number("selected") ?? 0))
+    }
+
+    public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        let device = pass.environment.device.size
+        let w = p.width ?? device.width, h = p.height ?? device.height
+        return Size(width: w.isFinite ? w : device.width, height: h.isFinite ? h : device.height)
+    }
+
+    /// The selected tab's index among the children, clamped into range; nil with no tabs.
+    static func selectedIndex(_ e: Element) -> Int? {
+        guard !e.children.isEmpty else { return nil }
+        let selected = (e.props as? TabViewProps)?.selected ?? 0
+        return min(max(0, selected), e.children.count - 1)
+    }
+
+    /// The bar: 49 pt, plus the bottom safe area when the frame reaches the screen bottom.
+    static func barRect(_ frame: Rect, _ pass: LayoutPass) -> Rect {
+        let device = pass.environment.device
+        let reachesBottom = frame.maxY >= device.size.height - 0.5
+        let height = barHeight + (reachesBottom ? device.safeArea.bottom : 0)
+        return Rect(x: frame.x, y: frame.maxY - height, width: frame.width, height: height)
+    }
+
+    static func itemRect(_ index: Int, count: Int, bar: Rect) -> Rect {
+        let width = bar.width / Double(max(1, count))
+        return Rect(x: bar.x + Double(index) * width, y: bar.y, width: width, height: barHeight)
+    }
+
+    public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        let bar = barRect(frame, pass)
+        var chrome = ["bar": bar]
+        for i in e.children.indices { chrome["item\(i)"] = itemRect(i, count: e.children.count, bar: bar) }
+        pass.record(chrome: chrome, for: e.id)
+        guard let index = selectedIndex(e) else { return }
+        pass.place(e.children[index], at: frame.origin, proposal: ProposedSize(frame.size))
+    }
+
+    /// The selected tab, then the translucent bar over it: a hairline on top, each item's
+    /// symbol (24 pt) over its 10 pt medium title, accent when selected, secondary otherwise.
+    public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
+        painter.paintChildren(of: e, state)
+        guard let bar = painter.layout.chrome[e.id]?["bar"] else { return }
+        drawBarBackground(bar, &painter)
+        let selected = selectedIndex(e)
+        let font = ResolvedFont(size: 10, lineHeight: DynamicTypeTable.lineHeight(forPointSize: 10), weight: .medium)
+        for (i, tab) in e.children.enumerated() {
+            guard let item = painter.layout.chrome[e.id]?["item\(i)"], let props = painter.tree[tab]?.props as? TabProps
+            else { continue }
+            let color = i == selected ? painter.palette.accent : painter.palette.secondaryLabel
+            if let symbol = props.systemImage, !symbol.isEmpty {
+                painter.drawSymbol(symbol, centeredIn: Rect(x: item.x, y: item.y + 6, width: item.width, height: 24),
+                                   side: 24, color: color)
+            }
+            painter.drawLine(props.title, font: font, color: color,
+                             in: Rect(x: item.x + 2, y: item.y + 33, width: item.width - 4, height: font.lineHeight),
+                             alignment: 0.5)
+        }
+    }
+
+    /// The bar material (rgba 249/249/249 or 29/29/29 at 94 %) and its top hairline; bottom
+    /// toolbars share it.
+    static func drawBarBackground(_ bar: Rect, _ painter: inout Painter) {
+        let light = painter.palette.scheme == .light
+        let fill = light ? RGBA(rgb255: 249, 249, 249, 0.94) : RGBA(rgb255: 29, 29, 29, 0.94)
+        painter.append(.fill(.rect, bar, .solid(fill)))
+        let hairline = 1 / painter.layout.environment.device.scale
+        painter.append(.fill(.rect, Rect(x: bar.x, y: bar.y, width: bar.width, height: hairline),
+                             .solid(painter.palette.separator)))
+    }
+}
+
+/// `tab`: shares the tab view's frame. Its content is placed like a screen's: a navigation
+/// stack fills the whole tab; a list or scroll view starts below the status bar and runs under
+/// the bar (which it gets as its `bottomInset` chrome, the scrollable content inset); anything
+/// else is proposed the room between the status bar and the bar, and centered in it.
+public enum TabFamily: ElementFamily {
+    public static let kindNames = ["tab"]
+    public static func knownProps(kind: String) -> Set<String> { ["title", "systemImage"] }
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        TabProps(title: try r.string("title") ?? "", systemImage: try r.string("systemImage"))
+    }
+
+    public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        let s = fillingSize(p)
+        return Size(width: s.width.isFinite ? s.width : 10, height: s.height.isFinite ? s.height : 10)
+    }
+
+    public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        let bar = TabViewFamily.barRect(frame, pass)
+        let device = pass.environment.device
+        let top = frame.y + max(0, device.safeArea.top - frame.y)
+        for child in e.children {
+            let content = pass.unwrapStyled(child)
+            if let content, content.family.fillsScreen || content.kind == "navstack" {
+                pass.place(child, at: frame.origin, proposal: ProposedSize(frame.size))
+            } else if let content, content.kind == "list" || content.kind == "scrollview" {
+                let rect = Rect(x: frame.x, y: top, width: frame.width, height: frame.maxY - top)
+                pass.place(child, at: rect.origin, proposal: ProposedSize(rect.size))
+                pass.addChrome(["bottomInset": Rect(x: frame.x, y: bar.y, width: frame.width, height: bar.height)],
+                               for: content.id)
+            } else {
+                let area = Rect(x: frame.x + device.safeArea.leading, y: top,
+                                width: frame.width - device.safeArea.horizontal, height: max(0, bar.y - top))
+                let size = pass.sizeThatFits(child, ProposedSize(area.size))
+                pass.place(child, at: Point(x: area.midX - size.width / 2, y: area.midY - size.height / 2),
+                           proposal: ProposedSize(area.size))
+            }
+        }
+    }
+}
