@@ -53,6 +53,8 @@ public enum ElementRegistry {
         ColorFamily.self, ShapeFamily.self, ImageFamily.self,
         TabViewFamily.self, TabFamily.self,
         SheetFamily.self, AlertFamily.self,
+        ToggleFamily.self, TextFieldFamily.self, StepperFamily.self, SliderFamily.self, TextEditorFamily.self,
+        GaugeFamily.self, PickerFamily.self, MenuFamily.self, DatePickerFamily.self,
     ]
 
     static let byName: [String: any ElementFamily.Type] = {

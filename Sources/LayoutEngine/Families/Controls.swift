@@ -1,0 +1,330 @@
+import TextMeasure
+
+extension LayoutPass {
+    /// Width of `text` on one line in `font`.
+    func width(of text: String, _ font: ResolvedFont) -> Double {
+        measurer.layout(text, font: font, width: nil, lineLimit: 1).size.width
+    }
+}
+
+public struct ToggleProps: ElementProps {
+    public var isOn: Bool
+}
+
+/// `toggle`: the label leads and a 51 x 31 switch trails (chrome `switch`); the label is
+/// proposed the width minus the switch and 8. Width = the proposal, height = max(label, 31).
+/// On: a green track with the white thumb at the trailing end.
+public enum ToggleFamily: ElementFamily {
+    public static let kindNames = ["toggle"]
+    public static let switchSize = Size(width: 51, height: 31)
+
+    public static func knownProps(kind: String) -> Set<String> { ["isOn"] }
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        ToggleProps(isOn: try r.bool("isOn") ?? false)
+    }
+
+    public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        TrailingControl.size(label: e.children.first, control: switchSize, p, pass)
+    }
+
+    public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        let control = TrailingControl.place(label: e.children.first, control: switchSize, in: frame, proposal: proposal, pass)
+        pass.record(chrome: ["switch": control], for: e.id)
+    }
+
+    public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
+        painter.paintChildren(of: e, state)
+        guard let track = painter.layout.chrome[e.id]?["switch"] else { return }
+        let isOn = (e.props as? ToggleProps)?.isOn ?? false
+        let off = painter.palette.scheme == .light ? RGBA(hex: 0xE9E9EA) : RGBA(hex: 0x39393D)
+        painter.append(.fill(.capsule, track, .solid(isOn ? painter.palette.green : off)))
+        let thumbX = isOn ? track.maxX - 2 - 27 : track.x + 2
+        painter.drawThumb(Rect(x: thumbX, y: track.y + 2, width: 27, height: 27))
+    }
+}
+
+public enum TextFieldStyleKind: String, Sendable { case plain, roundedBorder }
+
+public struct TextFieldProps: ElementProps {
+    public var text: String
+    public var placeholder: String
+    public var style: TextFieldStyleKind
+    public var secure: Bool
+}
+
+/// `textfield`: width = the proposal (the longer of text and placeholder when none); 34 tall
+/// with `roundedBorder` (a 5 pt rounded box, text inset 7) and 22 when `plain`, growing with
+/// the font's line height at large Dynamic Type sizes. Empty text shows the placeholder in the
+/// placeholder color; `secure` shows one dot per character.
+public enum TextFieldFamily: ElementFamily {
+    public static let kindNames = ["textfield"]
+
+    public static func knownProps(kind: String) -> Set<String> { ["text", "placeholder", "style", "secure"] }
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        TextFieldProps(text: try r.string("text") ?? "", placeholder: try r.string("placeholder") ?? "",
+                       style: try r.choice("style", TextFieldStyleKind.self) ?? .plain, secure: try r.bool("secure") ?? false)
+    }
+
+    static func inset(_ props: TextFieldProps?) -> Double { props?.style == .roundedBorder ? 7 : 0 }
+
+    static func shown(_ props: TextFieldProps) -> String {
+        props.secure ? String(repeating: "\u{2022}", count: props.text.count) : props.text
+    }
+
+    public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        let props = e.props as? TextFieldProps
+        let font = pass.font(for: e.id)
+        let height = props?.style == .roundedBorder ? max(34, font.lineHeight + 12) : max(22, font.lineHeight)
+        let ideal = props.map { max(pass.width(of: shown($0), font), pass.width(of: $0.placeholder, font)) + 2 * inset($0) } ?? 0
+        return Size(width: p.width ?? ideal, height: height)
+    }
+
+    public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
+        guard let props = e.props as? TextFieldProps, let font = painter.layout.fonts[e.id] else { return }
+        let palette = painter.palette
+        if props.style == .roundedBorder {
+            painter.append(.fill(.roundedRect(cornerRadius: 5), frame, .solid(palette.systemBackground)))
+            painter.append(.stroke(.roundedRect(cornerRadius: 5), frame.insetBy(dx: 0.25, dy: 0.25),
+                                   .solid(palette.separator), lineWidth: 0.5, dash: []))
+        }
+        let box = frame.insetBy(dx: inset(props), dy: 0)
+        if props.text.isEmpty {
+            painter.drawLine(props.placeholder, font: font, color: palette.tertiaryLabel, in: box)
+        } else {
+            painter.drawLine(shown(props), font: font, color: state.foreground, in: box)
+        }
+    }
+}
+
+public struct StepperProps: ElementProps {
+    public var canIncrement: Bool
+    public var canDecrement: Bool
+}
+
+/// `stepper`: the label leads, a 94 x 32 minus/plus control trails (chrome `label`, `control`,
+/// `decrement`, `increment`); a half that cannot step is dimmed to 35 %.
+public enum StepperFamily: ElementFamily {
+    public static let kindNames = ["stepper"]
+    public static let controlSize = Size(width: 94, height: 32)
+
+    public static func knownProps(kind: String) -> Set<String> { ["canIncrement", "canDecrement"] }
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        StepperProps(canIncrement: try r.bool("canIncrement") ?? true, canDecrement: try r.bool("canDecrement") ?? true)
+    }
+
+    public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        TrailingControl.size(label: e.children.first, control: controlSize, p, pass)
+    }
+
+    public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        let control = TrailingControl.place(label: e.children.first, control: controlSize, in: frame, proposal: proposal, pass)
+        var chrome = ["control": control,
+                      "decrement": Rect(x: control.x, y: control.y, width: control.width / 2, height: control.height),
+                      "increment": Rect(x: control.midX, y: control.y, width: control.width / 2, height: control.height)]
+        if let label = e.children.first, let f = pass.result.frames[label] { chrome["label"] = f }
+        pass.record(chrome: chrome, for: e.id)
+    }
+
+    public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
+        painter.paintChildren(of: e, state)
+        guard let chrome = painter.layout.chrome[e.id], let control = chrome["control"],
+              let minus = chrome["decrement"], let plus = chrome["increment"] else { return }
+        let props = e.props as? StepperProps
+        let palette = painter.palette
+        painter.append(.fill(.roundedRect(cornerRadius: 8), control, .solid(palette.tertiarySystemFill)))
+        let hairline = 1 / painter.layout.environment.device.scale
+        painter.append(.fill(.rect, Rect(x: control.midX - hairline / 2, y: control.midY - 9, width: hairline, height: 18),
+                             .solid(palette.separator)))
+        let dim = 0.35
+        painter.drawSymbol("minus", centeredIn: minus, side: 20,
+                           color: palette.label.withAlpha(props?.canDecrement == false ? dim : 1))
+        painter.drawSymbol("plus", centeredIn: plus, side: 20,
+                           color: palette.label.withAlpha(props?.canIncrement == false ? dim : 1))
+    }
+}
+
+public struct SliderProps: ElementProps {
+    public var value: Double
+    public var minimum: Double
+    public var maximum: Double
+    /// What each child is, in order: "label", "min", "max". Empty: every child is ignored.
+    public var labels: [String]
+
+    /// The value's share of the range, 0...1.
+    var fraction: Double {
+        guard maximum > minimum, value.isFinite else { return 0 }
+        return min(1, max(0, (value - minimum) / (maximum - minimum)))
+    }
+}
+
+/// `slider`: width = the proposal (200 when none); a 44 pt row holding a 4 pt track and a
+/// 27 pt thumb whose center travels from 13.5 after the track start to 13.5 before its end,
+/// the accent fill up to the thumb; a label child sits in a row of its own height above; min /
+/// max labels sit at the row's ends, 8 from the track (chrome `track`, `fill`, `thumb`).
+public enum SliderFamily: ElementFamily {
+    public static let kindNames = ["slider"]
+    public static let rowHeight = 44.0
+    public static let thumb = 27.0
+
+    public static func knownProps(kind: String) -> Set<String> { ["value", "min", "max", "step", "labels"] }
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        _ = try r.number("step")
+        return SliderProps(value: try r.number("value") ?? 0, minimum: try r.number("min") ?? 0,
+                           maximum: try r.number("max") ?? 1, labels: try r.strings("labels") ?? [])
+    }
+
+    static func child(_ role: String, _ e: Element) -> Int? {
+        guard let labels = (e.props as? SliderProps)?.labels, let i = labels.firstIndex(of: role), i < e.children.count
+        else { return nil }
+        return e.children[i]
+    }
+
+    static func labelHeight(_ e: Element, width: Double?, _ pass: LayoutPass) -> Double {
+        guard let label = child("label", e) else { return 0 }
+        return pass.sizeThatFits(label, ProposedSize(width: width, height: nil)).height
+    }
+
+    public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        let width = p.width ?? 200
+        return Size(width: width, height: rowHeight + labelHeight(e, width: width.isFinite ? width : nil, pass))
+    }
+
+    public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        let labelH = labelHeight(e, width: frame.width, pass)
+        if let label = child("label", e) {
+            pass.place(label, at: frame.origin, proposal: ProposedSize(width: frame.width, height: nil))
+        }
+        let row = Rect(x: frame.x, y: frame.y + labelH, width: frame.width, height: rowHeight)
+        var trackStart = row.x, trackEnd = row.maxX
+        if let minLabel = child("min", e) {
+            let s = pass.sizeThatFits(minLabel, .unspecified)
+            pass.place(minLabel, at: Point(x: row.x, y: row.midY - s.height / 2), proposal: .unspecified)
+            trackStart = row.x + s.width + 8
+        }
+        if let maxLabel = child("max", e) {
+            let s = pass.sizeThatFits(maxLabel, .unspecified)
+            pass.place(maxLabel, at: Point(x: row.maxX - s.width, y: row.midY - s.height / 2), proposal: .unspecified)
+            trackEnd = row.maxX - s.width - 8
+        }
+        let track = Rect(x: trackStart, y: row.midY - 2, width: max(0, trackEnd - trackStart), height: 4)
+        let fraction = (e.props as? SliderProps)?.fraction ?? 0
+        let center = track.x + thumb / 2 + fraction * max(0, track.width - thumb)
+        pass.record(chrome: [
+            "track": track,
+            "fill": Rect(x: track.x, y: track.y, width: max(0, center - track.x), height: 4),
+            "thumb": Rect(x: center - thumb / 2, y: row.midY - thumb / 2, width: thumb, height: thumb),
+        ], for: e.id)
+    }
+
+    public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
+        painter.paintChildren(of: e, state)
+        guard let chrome = painter.layout.chrome[e.id], let track = chrome["track"], let fill = chrome["fill"],
+              let knob = chrome["thumb"] else { return }
+        painter.append(.fill(.capsule, track, .solid(painter.palette.tertiarySystemFill)))
+        painter.append(.fill(.capsule, fill, .solid(painter.palette.accent)))
+        painter.drawThumb(knob)
+    }
+}
+
+public struct TextEditorProps: ElementProps {
+    public var text: String
+}
+
+/// `texteditor`: fills the proposal (200 x 100 where unspecified); the text wraps in the body
+/// font inside UITextView's insets (8 top, 5 at the sides) and is clipped to the frame.
+public enum TextEditorFamily: ElementFamily {
+    public static let kindNames = ["texteditor"]
+    public static func knownProps(kind: String) -> Set<String> { ["text"] }
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        TextEditorProps(text: try r.string("text") ?? "")
+    }
+
+    public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        _ = pass.font(for: e.id)
+        return p.replacingUnspecified(by: Size(width: 200, height: 100))
+    }
+
+    public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
+        guard let text = (e.props as? TextEditorProps)?.text, let font = painter.layout.fonts[e.id] else { return }
+        painter.append(.pushClip(.rect, frame))
+        painter.drawLines(text, font: font, color: state.foreground,
+                          in: Rect(x: frame.x + 5, y: frame.y + 8, width: max(0, frame.width - 10), height: frame.height),
+                          alignment: 0)
+        painter.append(.popClip)
+    }
+}
+
+public struct GaugeProps: ElementProps {
+    public var value: Double
+    public var style: String
+    public var hasLabel: Bool
+    public var hasCurrentValueLabel: Bool
+}
+
+/// `gauge`: width = the proposal (100 when none); a 4 pt rounded track with the leading
+/// `value` share filled in the accent color, under a row holding the label (leading) and the
+/// current value label (trailing) in the caption style: height = 4 (+ row + 4 with labels).
+/// The circular styles draw as linear, as the spec says for now.
+public enum GaugeFamily: ElementFamily {
+    public static let kindNames = ["gauge"]
+    public static func knownProps(kind: String) -> Set<String> { ["value", "style", "hasLabel", "hasCurrentValueLabel"] }
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        GaugeProps(value: try r.number("value") ?? 0, style: try r.string("style") ?? "automatic",
+                   hasLabel: try r.bool("hasLabel") ?? false, hasCurrentValueLabel: try r.bool("hasCurrentValueLabel") ?? false)
+    }
+
+    public static func childContext(_ e: Element, _ context: InheritedContext) -> InheritedContext {
+        var c = context
+        c.stackAxis = nil
+        c.font.textStyle = .caption
+        c.font.size = nil
+        c.font.relativeTo = nil
+        return c
+    }
+
+    /// The label and current value label children, as far as the props say they exist.
+    static func labels(_ e: Element) -> (label: Int?, value: Int?) {
+        guard let props = e.props as? GaugeProps else { return (nil, nil) }
+        var rest = e.children[...]
+        let label = props.hasLabel ? rest.popFirst() : nil
+        let value = props.hasCurrentValueLabel ? rest.popFirst() : nil
+        return (label, value)
+    }
+
+    static func rowHeight(_ e: Element, width: Double?, _ pass: LayoutPass) -> Double? {
+        let (label, value) = labels(e)
+        let heights = [label, value].compactMap { $0 }.map { pass.sizeThatFits($0, ProposedSize(width: width, height: nil)).height }
+        return heights.max()
+    }
+
+    public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        let width = p.width ?? 100
+        let row = rowHeight(e, width: width.isFinite ? width : nil, pass)
+        return Size(width: width, height: 4 + (row.map { $0 + 4 } ?? 0))
+    }
+
+    public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        let row = rowHeight(e, width: frame.width, pass)
+        let p = ProposedSize(width: frame.width, height: nil)
+        let (label, value) = labels(e)
+        if let label {
+            let s = pass.sizeThatFits(label, p)
+            pass.place(label, at: Point(x: frame.x, y: frame.y + ((row ?? 0) - s.height) / 2), proposal: p)
+        }
+        if let value {
+            let s = pass.sizeThatFits(value, p)
+            pass.place(value, at: Point(x: frame.maxX - s.width, y: frame.y + ((row ?? 0) - s.height) / 2), proposal: p)
+        }
+        let track = Rect(x: frame.x, y: frame.y + (row.map { $0 + 4 } ?? 0), width: frame.width, height: 4)
+        let fraction = min(1, max(0, (e.props as? GaugeProps)?.value ?? 0))
+        pass.record(chrome: ["track": track, "fill": Rect(x: track.x, y: track.y, width: track.width * fraction, height: 4)],
+                    for: e.id)
+    }
+
+    public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
+        painter.paintChildren(of: e, state)
+        guard let chrome = painter.layout.chrome[e.id], let track = chrome["track"], let fill = chrome["fill"] else { return }
+        painter.append(.fill(.capsule, track, .solid(painter.palette.systemFill)))
+        if fill.width > 0 { painter.append(.fill(.capsule, fill, .solid(painter.palette.accent))) }
+    }
+}

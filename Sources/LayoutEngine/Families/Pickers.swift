@@ -1,0 +1,261 @@
+import Foundation
+import TextMeasure
+
+public enum PickerStyleKind: String, Sendable { case segmented, menu, inline }
+
+public struct PickerProps: ElementProps {
+    public var style: PickerStyleKind
+    public var label: String
+    public var options: [String]
+    public var selected: Int
+
+    var selectedOption: String? { options.indices.contains(selected) ? options[selected] : nil }
+}
+
+/// `picker`:
+/// - `segmented`: 32 high, width = the proposal (every segment the widest label + 20 when
+///   none), equal segments (chrome `segment<i>`), the selected one on a raised pill, 13 pt
+///   semibold labels.
+/// - `menu`: the label leading, the selected option and a chevron.up.chevron.down trailing in
+///   the secondary color (chrome `label`, `value`); 44 high in a list row, 34 elsewhere.
+/// - `inline`: one 44 pt row per option (plus a caption row for a non-empty label), a
+///   checkmark on the selected one (chrome `label`, `option<i>`).
+/// Rows and the menu control grow with the font's line height at large Dynamic Type sizes.
+public enum PickerFamily: ElementFamily {
+    public static let kindNames = ["picker"]
+    public static let segmentedHeight = 32.0
+    static let segmentFont = ResolvedFont(size: 13, lineHeight: DynamicTypeTable.lineHeight(forPointSize: 13), weight: .semibold)
+
+    public static func knownProps(kind: String) -> Set<String> { ["style", "label", "options", "selected"] }
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        PickerProps(style: try r.choice("style", PickerStyleKind.self) ?? .menu, label: try r.string("label") ?? "",
+                    options: try r.strings("options") ?? [], selected: Int(try r.number("selected") ?? 0))
+    }
+
+    static func rowHeight(_ font: ResolvedFont) -> Double { max(44, font.lineHeight + 22) }
+
+    /// The menu control's trailing part: the value text, 4, the chevrons glyph.
+    static func chevronSide(_ font: ResolvedFont) -> Double { (font.size * 0.8).rounded() }
+    static func valueWidth(_ props: PickerProps, _ font: ResolvedFont, _ pass: LayoutPass) -> Double {
+        pass.width(of: props.selectedOption ?? "", font) + 4 + chevronSide(font)
+    }
+
+    public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        guard let props = e.props as? PickerProps else { return .zero }
+        let font = pass.font(for: e.id)
+        switch props.style {
+        case .segmented:
+            let widest = props.options.map { pass.width(of: $0, segmentFont) }.max() ?? 0
+            return Size(width: p.width ?? Double(props.options.count) * (widest + 20), height: segmentedHeight)
+        case .menu:
+            let height = pass.isInList(e.id) ? rowHeight(font) : max(34, font.lineHeight + 12)
+            let ideal = (props.label.isEmpty ? 0 : pass.width(of: props.label, font) + 8) + valueWidth(props, font, pass)
+            return Size(width: p.width ?? ideal, height: height)
+        case .inline:
+            let rows = props.options.count + (props.label.isEmpty ? 0 : 1)
+            let widest = max(pass.width(of: props.label, font), (props.options.map { pass.width(of: $0, font) }.max() ?? 0) + 28)
+            return Size(width: p.width ?? widest, height: Double(rows) * rowHeight(font))
+        }
+    }
+
+    public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        guard let props = e.props as? PickerProps else { return }
+        let font = pass.font(for: e.id)
+        var chrome: [String: Rect] = [:]
+        switch props.style {
+        case .segmented:
+            let count = max(1, props.options.count)
+            let width = frame.width / Double(count)
+            for i in props.options.indices {
+                chrome["segment\(i)"] = Rect(x: frame.x + Double(i) * width, y: frame.y, width: width, height: frame.height)
+            }
+        case .menu:
+            let value = min(frame.width, valueWidth(props, font, pass))
+            chrome["value"] = Rect(x: frame.maxX - value, y: frame.y, width: value, height: frame.height)
+            if !props.label.isEmpty {
+                let label = min(pass.width(of: props.label, font), max(0, frame.width - value - 8))
+                chrome["label"] = Rect(x: frame.x, y: frame.y, width: label, height: frame.height)
+            }
+        case .inline:
+            let h = rowHeight(font)
+            var y = frame.y
+            if !props.label.isEmpty {
+                chrome["label"] = Rect(x: frame.x, y: y, width: frame.width, height: h)
+                y += h
+            }
+            for i in props.options.indices {
+                chrome["option\(i)"] = Rect(x: frame.x, y: y, width: frame.width, height: h)
+                y += h
+            }
+        }
+        pass.record(chrome: chrome, for: e.id)
+    }
+
+    public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
+        guard let props = e.props as? PickerProps, let font = painter.layout.fonts[e.id],
+              let chrome = painter.layout.chrome[e.id] else { return }
+        let palette = painter.palette
+        switch props.style {
+        case .segmented:
+            painter.append(.fill(.roundedRect(cornerRadius: 8), frame, .solid(palette.tertiarySystemFill)))
+            let segments = props.options.indices.compactMap { chrome["segment\($0)"] }
+            // Hairlines between two unselected neighbours, as UISegmentedControl draws them.
+            for i in segments.indices.dropFirst() where i != props.selected && i - 1 != props.selected {
+                let s = segments[i]
+                painter.append(.fill(.rect, Rect(x: s.x - 0.5, y: s.midY - 8, width: 1, height: 16),
+                                     .solid(palette.separator)))
+            }
+            if segments.indices.contains(props.selected) {
+                let pill = segments[props.selected].insetBy(dx: 2, dy: 2)
+                painter.append(.fill(.roundedRect(cornerRadius: 7), pill.offsetBy(dx: 0, dy: 1), .solid(RGBA.black.withAlpha(0.06))))
+                painter.append(.fill(.roundedRect(cornerRadius: 7), pill,
+                                     .solid(palette.scheme == .light ? .white : RGBA(hex: 0x636366))))
+            }
+            for (i, s) in segments.enumerated() {
+                painter.drawLine(props.options[i], font: segmentFont, color: state.foreground, in: s.insetBy(dx: 6, dy: 0),
+                                 alignment: 0.5)
+            }
+        case .menu:
+            if let label = chrome["label"] {
+                painter.drawLine(props.label, font: font, color: state.foreground, in: label)
+            }
+            if let value = chrome["value"] {
+                let side = chevronSide(font)
+                let text = Rect(x: value.x, y: value.y, width: max(0, value.width - 4 - side), height: value.height)
+                painter.drawLine(props.selectedOption ?? "", font: font, color: palette.secondaryLabel, in: text, alignment: 1)
+                painter.drawSymbol("chevron.up.chevron.down",
+                                   centeredIn: Rect(x: value.maxX - side, y: value.y, width: side, height: value.height),
+                                   side: side, color: palette.secondaryLabel, strokeWidth: 2.5)
+            }
+        case .inline:
+            let hairline = 1 / painter.layout.environment.device.scale
+            if let label = chrome["label"] {
+                painter.drawLine(props.label, font: font, color: palette.secondaryLabel, in: label)
+            }
+            for i in props.options.indices {
+                guard let row = chrome["option\(i)"] else { continue }
+                if row.y > frame.y + 0.5 {
+                    painter.append(.fill(.rect, Rect(x: row.x, y: row.y, width: row.width, height: hairline), .solid(palette.separator)))
+                }
+                painter.drawLine(props.options[i], font: font, color: state.foreground,
+                                 in: Rect(x: row.x, y: row.y, width: max(0, row.width - 28), height: row.height))
+                if i == props.selected {
+                    painter.drawSymbol("checkmark", centeredIn: Rect(x: row.maxX - 20, y: row.y, width: 20, height: row.height),
+                                       side: 20, color: palette.accent, strokeWidth: 2.5)
+                }
+            }
+        }
+    }
+}
+
+/// `menu`: only its label (the first child) is laid out and drawn, in the accent color like a
+/// plain button; the items open in a popover on tap, so on a still screen they are hidden.
+public enum MenuFamily: ElementFamily {
+    public static let kindNames = ["menu"]
+    public static func knownProps(kind: String) -> Set<String> { [] }
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps { NoProps() }
+
+    public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        e.children.first.map { pass.sizeThatFits($0, p) } ?? .zero
+    }
+
+    public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        if let label = e.children.first { pass.place(label, at: frame.origin, proposal: proposal) }
+    }
+
+    public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ inherited: Painter.State) {
+        guard let label = e.children.first else { return }
+        var state = inherited
+        if !state.explicitForeground { state.foreground = painter.palette.accent }
+        painter.paint(label, state)
+    }
+}
+
+public enum DatePickerComponents: String, Sendable { case date, hourAndMinute, dateAndTime }
+
+public struct DatePickerProps: ElementProps {
+    public var seconds: Double
+    public var components: DatePickerComponents
+    public var labelsHidden: Bool
+}
+
+/// `datepicker`, compact: the label leads, one or two capsules trail (the date "Oct 3, 2026",
+/// the time "7:00 AM", 8 apart), each its body text + 11 at each side and 34 high, on the
+/// tertiary fill with 8 pt corners (chrome `label`, `date`, `time`). The text is formatted in
+/// US English from `seconds` in UTC, never the machine's time zone.
+public enum DatePickerFamily: ElementFamily {
+    public static let kindNames = ["datepicker"]
+
+    public static func knownProps(kind: String) -> Set<String> { ["seconds", "components", "min", "max", "labelsHidden"] }
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        _ = try r.number("min")
+        _ = try r.number("max")
+        return DatePickerProps(seconds: try r.number("seconds") ?? 0,
+                               components: try r.choice("components", DatePickerComponents.self) ?? .date,
+                               labelsHidden: try r.bool("labelsHidden") ?? false)
+    }
+
+    /// "Oct 3, 2026" and "7:00 AM" for a time in seconds since 1970, in UTC.
+    public static func format(seconds: Double) -> (date: String, time: String) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        let safe = seconds.isFinite ? max(-1e12, min(1e12, seconds)) : 0
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: Date(timeIntervalSince1970: safe))
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let month = months[min(11, max(0, (c.month ?? 1) - 1))]
+        let hour = c.hour ?? 0, minute = c.minute ?? 0
+        let hour12 = hour % 12 == 0 ? 12 : hour % 12
+        let minutes = minute < 10 ? "0\(minute)" : "\(minute)"
+        return ("\(month) \(c.day ?? 1), \(c.year ?? 1970)", "\(hour12):\(minutes) \(hour < 12 ? "AM" : "PM")")
+    }
+
+    static func label(_ e: Element) -> Int? {
+        (e.props as? DatePickerProps)?.labelsHidden == true ? nil : e.children.first
+    }
+
+    /// The capsules' texts and widths, in order (date, then time).
+    static func capsules(_ e: Element, _ font: ResolvedFont, _ pass: LayoutPass) -> [(key: String, text: String, width: Double)] {
+        guard let props = e.props as? DatePickerProps else { return [] }
+        let texts = format(seconds: props.seconds)
+        var out: [(String, String)] = []
+        if props.components != .hourAndMinute { out.append(("date", texts.date)) }
+        if props.components != .date { out.append(("time", texts.time)) }
+        return out.map { ($0.0, $0.1, pass.width(of: $0.1, font) + 22) }
+    }
+
+    static func controlSize(_ e: Element, _ pass: LayoutPass) -> Size {
+        let font = pass.font(for: e.id)
+        let caps = capsules(e, font, pass)
+        let width = caps.map(\.width).reduce(0, +) + 8 * Double(max(0, caps.count - 1))
+        return Size(width: width, height: max(34, font.lineHeight + 12))
+    }
+
+    public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        TrailingControl.size(label: label(e), control: controlSize(e, pass), p, pass)
+    }
+
+    public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        let size = controlSize(e, pass)
+        let control = TrailingControl.place(label: label(e), control: size, in: frame, proposal: proposal, pass)
+        var chrome: [String: Rect] = [:]
+        if let l = label(e), let f = pass.result.frames[l] { chrome["label"] = f }
+        var x = control.x
+        for capsule in capsules(e, pass.font(for: e.id), pass) {
+            chrome[capsule.key] = Rect(x: x, y: control.y, width: capsule.width, height: control.height)
+            x += capsule.width + 8
+        }
+        pass.record(chrome: chrome, for: e.id)
+    }
+
+    public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
+        if let l = label(e) { painter.paint(l, state) }
+        guard let props = e.props as? DatePickerProps, let font = painter.layout.fonts[e.id],
+              let chrome = painter.layout.chrome[e.id] else { return }
+        let texts = format(seconds: props.seconds)
+        for (key, text) in [("date", texts.date), ("time", texts.time)] {
+            guard let capsule = chrome[key] else { continue }
+            painter.append(.fill(.roundedRect(cornerRadius: 8), capsule, .solid(painter.palette.tertiarySystemFill)))
+            painter.drawLine(text, font: font, color: painter.palette.label, in: capsule, alignment: 0.5)
+        }
+    }
+}
