@@ -115,7 +115,6 @@ public enum SymbolTable {
         "chevron.right": "chevron-right",
         "chevron.up": "chevron-up",
         "chevron.down": "chevron-down",
-        "chevron.up.chevron.down": "chevrons-up-down",
         "chevron.backward": "chevron-left",
         "chevron.forward": "chevron-right",
         "chevron.compact.left": "chevron-left",
