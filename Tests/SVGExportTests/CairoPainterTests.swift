@@ -201,3 +201,36 @@ import Testing
         #expect(img.rgba.contains { $0 != 0 })
     }
 }
+
+@Suite struct TransformTests {
+    private func image(_ items: [DisplayItem]) throws -> RenderedImage {
+        try renderImage(DisplayList(size: Size(width: 100, height: 100), items: items), scale: 1, text: NoText())
+    }
+
+    @Test func pushTransformScalesAboutItsCenterUntilPopTransform() throws {
+        let img = try image([
+            .pushTransform(scale: 0.5, center: Point(x: 50, y: 50)),
+            .fill(.rect, rect(20, 20, 40, 40), .solid(red)), // drawn at (35, 35, 20, 20)
+            .popTransform,
+            .fill(.rect, rect(80, 80, 10, 10), .solid(blue)), // unscaled again
+        ])
+        #expect(rgba(img, 45, 45) == [255, 0, 0, 255])
+        #expect(rgba(img, 36, 36) == [255, 0, 0, 255])
+        #expect(rgba(img, 33, 33) == [0, 0, 0, 0])
+        #expect(rgba(img, 57, 57) == [0, 0, 0, 0])
+        #expect(rgba(img, 85, 85) == [0, 0, 255, 255])
+    }
+
+    @Test func degenerateOrUnbalancedTransformsDrawUnscaled() throws {
+        let img = try image([
+            .popTransform,
+            .pushTransform(scale: 0, center: Point(x: 50, y: 50)),
+            .fill(.rect, rect(0, 0, 10, 10), .solid(red)),
+            .popTransform,
+            .pushTransform(scale: .nan, center: Point(x: 0, y: 0)),
+            .fill(.rect, rect(90, 90, 10, 10), .solid(blue)),
+        ])
+        #expect(rgba(img, 5, 5) == [255, 0, 0, 255])
+        #expect(rgba(img, 95, 95) == [0, 0, 255, 255])
+    }
+}

@@ -229,8 +229,8 @@ public enum AlertFamily: ElementFamily {
         let env = painter.layout.environment
         let hairline = 1 / env.device.scale
         let light = palette.scheme == .light
-        // The blurred material of alerts and action sheets, without the blur.
-        let material = light ? RGBA(rgb255: 242, 242, 242, 0.94) : RGBA(rgb255: 44, 44, 46, 0.94)
+        // The material of alerts and action sheets, opaque: without a blur, content showing through reads as a glitch.
+        let material = light ? RGBA(hex: 0xF2F2F2) : RGBA(hex: 0x2C2C2E)
         painter.append(.fill(.rect, Rect(origin: .zero, size: env.device.size), .solid(RGBA.black.withAlpha(0.3))))
         painter.append(.fill(.roundedRect(cornerRadius: 14), card, .solid(material)))
         if let cancelCard = chrome["cancelCard"] {
