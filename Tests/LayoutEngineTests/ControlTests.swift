@@ -225,3 +225,21 @@ import TextMeasure
         #expect(layout.frames[editor]?.size == Size(width: 200, height: 100))
     }
 }
+
+@Suite("Controls in lists") struct ControlsInListTests {
+    /// Measures a picker under a `list` directly: the list family lays its rows out itself.
+    @Test func menuPickerIs44HighInAListRow() throws {
+        var b = StreamBuilder()
+        let picker = b.node("picker", ["style": .s("menu"), "label": .s("Units"), "selected": .n(0),
+                                       "options": .array(["Metric"].map(JSON.s))])
+        let section = b.node("section", ["header": .null, "footer": .null], [picker])
+        let list = b.node("list", [:], [section])
+        b.insert(list, into: 0, at: 0)
+        b.commit()
+        let stream = try OpStream(file: "test.jsonl", bytes: Array(b.text.utf8))
+        var tree = ElementTree()
+        try stream.replay { _, t in tree = t }
+        let pass = LayoutPass(tree: tree, environment: plainScreen, measurer: FixedAdvanceMeasurer(advance: 0.5))
+        #expect(pass.sizeThatFits(picker, ProposedSize(width: 300, height: nil)) == Size(width: 300, height: 44))
+    }
+}

@@ -122,6 +122,33 @@ let dark = RenderEnvironment(colorScheme: .dark)
         #expect(!displayList(m, mt).items.contains(.popTransform))
     }
 
+    @Test func aLargeSheetTurnsTheStatusBarWhiteOverTheBlackBackdrop() throws {
+        let large = sheet(["large"])
+        let (layout, tree) = try layOut(large.0, root: large.root, environment: light)
+        #expect(textColor(displayList(layout, tree), "9:41") == .white)
+        let medium = sheet(["medium"])
+        let (m, mt) = try layOut(medium.0, root: medium.root, environment: light)
+        #expect(textColor(displayList(m, mt), "9:41") == .black)
+    }
+
+    @Test func stackedLargeSheetsScaleEverythingBelowThem() throws {
+        var b = StreamBuilder()
+        let under = b.text("Under")
+        let first = b.node("sheet", ["detents": .array([.s("large")])], [b.text("One")])
+        let second = b.node("sheet", ["detents": .array([.s("large")])], [b.text("Two")])
+        b.insert(first, into: 0, at: 0)
+        b.insert(second, into: 0, at: 1)
+        let (layout, tree) = try layOut(b, root: under)
+        let items = displayList(layout, tree).items
+        let pushes = items.indices.filter { if case .pushTransform = items[$0] { true } else { false } }
+        let pops = items.indices.filter { items[$0] == .popTransform }
+        let one = try #require(items.firstIndex { if case .text(let r) = $0 { r.text == "One" } else { false } })
+        let two = try #require(items.firstIndex { if case .text(let r) = $0 { r.text == "Two" } else { false } })
+        #expect(pushes.count == 2 && pops.count == 2)
+        // The first sheet is inside the outer transform only; the top sheet is outside both.
+        #expect(one < pops.max()! && one > pops.min()! && two > pops.max()!)
+    }
+
     @Test func cardIsWhiteInLightAndElevatedInDark() throws {
         let s = sheet(["medium"])
         for (env, color) in [(light, RGBA.white), (dark, RGBA(hex: 0x1C1C1E))] {

@@ -140,8 +140,9 @@ public enum PickerFamily: ElementFamily {
                 painter.drawLine(props.options[i], font: font, color: state.foreground,
                                  in: Rect(x: row.x, y: row.y, width: max(0, row.width - 28), height: row.height))
                 if i == props.selected {
-                    painter.drawSymbol("checkmark", centeredIn: Rect(x: row.maxX - 20, y: row.y, width: 20, height: row.height),
-                                       side: 20, color: palette.accent, strokeWidth: 2.5)
+                    let side = (font.size * 1.15).rounded()
+                    painter.drawSymbol("checkmark", centeredIn: Rect(x: row.maxX - side, y: row.y, width: side, height: row.height),
+                                       side: side, color: palette.accent, strokeWidth: 2.5)
                 }
             }
         }
