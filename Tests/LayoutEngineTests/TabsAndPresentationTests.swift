@@ -56,6 +56,28 @@ let dark = RenderEnvironment(colorScheme: .dark)
         #expect(layout.chrome[t.scroll]?["bottomInset"] == rect(0, 769, 393, 83))
     }
 
+    @Test func aScrollViewInsideOtherContentGetsOnlyThePartTheBarCovers() throws {
+        var b = StreamBuilder()
+        let scroll = b.node("scrollview", ["axes": .s("vertical")], [b.text("Row")])
+        // A 400 pt scroll view is centered between 59 and 769: 59 + 155 = 214 to 614, clear of the bar.
+        let short = b.styled(["frame": .object(["height": .n(400)])], scroll)
+        let tall = b.node("scrollview", ["axes": .s("vertical")], [b.text("Row")])
+        let tallFrame = b.styled(["frame": .object(["height": .n(760)])], tall) // 59 + (710 - 760) / 2 = 34 to 794
+        // In a vstack they are "other content", centered; a bare (or styled) one would start at 59.
+        let one = b.node("tab", ["title": .s("A")], [b.vstack([short])])
+        let two = b.node("tab", ["title": .s("B")], [b.vstack([tallFrame])])
+        let view = b.node("tabview", ["selected": .n(0)], [one, two])
+        let (layout, _) = try layOut(b, root: view)
+        #expect(layout.frames[scroll] == rect(0, 214, 393, 400))
+        #expect(layout.chrome[scroll]?["bottomInset"] == nil)
+
+        var b2 = b
+        b2.raw(#"{"id":\#(view),"op":"update","props":{"selected":1}}"#)
+        let (layout2, _) = try layOut(b2, root: view)
+        #expect(layout2.frames[tall] == rect(0, 34, 393, 760))
+        #expect(layout2.chrome[tall]?["bottomInset"] == rect(0, 769, 393, 25))
+    }
+
     @Test func selectedItemIsAccentAndTheOthersSecondaryInBothSchemes() throws {
         let t = tabs(selected: 1)
         for env in [light, dark] {

@@ -119,8 +119,6 @@ public enum TabFamily: ElementFamily {
             } else if let content, content.kind == "list" || content.kind == "scrollview" {
                 let rect = Rect(x: frame.x, y: top, width: frame.width, height: frame.maxY - top)
                 pass.place(child, at: rect.origin, proposal: ProposedSize(rect.size))
-                pass.addChrome(["bottomInset": Rect(x: frame.x, y: bar.y, width: frame.width, height: bar.height)],
-                               for: content.id)
             } else {
                 let area = Rect(x: frame.x + device.safeArea.leading, y: top,
                                 width: frame.width - device.safeArea.horizontal, height: max(0, bar.y - top))
@@ -128,6 +126,18 @@ public enum TabFamily: ElementFamily {
                 pass.place(child, at: Point(x: area.midX - size.width / 2, y: area.midY - size.height / 2),
                            proposal: ProposedSize(area.size))
             }
+            insetScrollingViews(under: child, bar: bar, pass)
+        }
+    }
+
+    /// Every list or scroll view the bar covers (also inside a navigation stack) gets the
+    /// covered part of its frame as `bottomInset`, replacing the home indicator's.
+    static func insetScrollingViews(under id: Int, bar: Rect, _ pass: LayoutPass) {
+        for node in pass.tree.documentOrder(from: id) {
+            guard let kind = pass.tree[node]?.kind, kind == "list" || kind == "scrollview",
+                  let f = pass.result.frames[node], f.maxY > bar.y, f.intersects(bar) else { continue }
+            let top = max(f.y, bar.y)
+            pass.addChrome(["bottomInset": Rect(x: f.x, y: top, width: f.width, height: f.maxY - top)], for: node)
         }
     }
 }
