@@ -15,7 +15,7 @@ public struct PickerProps: ElementProps {
 /// `picker`:
 /// - `segmented`: 32 high, width = the proposal (every segment the widest label + 20 when
 ///   none), equal segments (chrome `segment<i>`), the selected one on a raised pill, 13 pt
-///   semibold labels.
+///   labels (measured semibold; the unselected ones drawn regular, as UIKit does).
 /// - `menu`: the label leading, the selected option and a chevron.up.chevron.down trailing in
 ///   the secondary color (chrome `label`, `value`); 44 high in a list row, 34 elsewhere.
 /// - `inline`: one 44 pt row per option (plus a caption row for a non-empty label), a
@@ -112,7 +112,10 @@ public enum PickerFamily: ElementFamily {
                                      .solid(palette.scheme == .light ? .white : RGBA(hex: 0x636366))))
             }
             for (i, s) in segments.enumerated() {
-                painter.drawLine(props.options[i], font: segmentFont, color: state.foreground, in: s.insetBy(dx: 6, dy: 0),
+                // UISegmentedControl sets the selected title semibold and the others regular.
+                var font = segmentFont
+                if i != props.selected { font.weight = .regular }
+                painter.drawLine(props.options[i], font: font, color: state.foreground, in: s.insetBy(dx: 6, dy: 0),
                                  alignment: 0.5)
             }
         case .menu:
