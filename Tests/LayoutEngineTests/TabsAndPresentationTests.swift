@@ -78,6 +78,20 @@ let dark = RenderEnvironment(colorScheme: .dark)
         #expect(layout2.chrome[tall]?["bottomInset"] == rect(0, 769, 393, 25))
     }
 
+    @Test func aTabSelectionNamesItsCommitByTheTabItSelects() throws {
+        let t = tabs(selected: 0)
+        var b = t.0
+        b.insert(t.root, into: 0, at: 0)
+        b.commit()
+        b.raw(#"{"id":\#(t.root),"op":"event","type":"select","value":1}"#)
+        b.raw(#"{"id":\#(t.root),"op":"update","props":{"selected":1}}"#)
+        b.commit()
+        b.raw(#"{"id":\#(t.root),"op":"event","type":"select","value":7}"#) // no such tab: the usual label
+        b.commit()
+        let (commits, _) = try OpStream(file: "f", bytes: Array(b.text.utf8)).validate()
+        #expect(commits.map(\.label) == [nil, "select-Settings", "select-Hi-7"])
+    }
+
     @Test func selectedItemIsAccentAndTheOthersSecondaryInBothSchemes() throws {
         let t = tabs(selected: 1)
         for env in [light, dark] {

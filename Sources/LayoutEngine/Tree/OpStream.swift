@@ -60,6 +60,12 @@ public struct OpStream: Sendable {
         var parts = [type]
         if case .number(let n)? = fields["id"] {
             let id = Int(n)
+            // A tab selection is named by the tab it selects.
+            if type == "select", let tabs = tree[id], tabs.kind == "tabview", case .number(let v)? = fields["value"],
+               let index = Int(exactly: v), tabs.children.indices.contains(index),
+               let title = (tree[tabs.children[index]]?.props as? TabProps)?.title, !title.isEmpty {
+                return sanitize("select-" + title)
+            }
             let name = tree.firstText(under: id).map(sanitize) ?? ""
             parts.append(name.isEmpty ? "\(id)" : name)
         }
