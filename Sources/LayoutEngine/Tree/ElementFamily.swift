@@ -21,8 +21,9 @@ public protocol ElementFamily {
     static func paint(_ element: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State)
     /// How the family changes what its subtree inherits (fonts, colors, the stack axis...).
     static func childContext(_ element: Element, _ context: InheritedContext) -> InheritedContext
-    /// As a child of the screen: true to be proposed the whole screen and placed at its origin
-    /// (navigation stacks, tab views, sheets, alerts), false for the safe area, centered.
+    /// As a child of the screen: true to be proposed the whole screen and placed at its bottom
+    /// edge, so a full-height kind sits at the origin and a sheet's card at the bottom
+    /// (navigation stacks, tab views, sheets, alerts); false for the safe area, centered.
     static var fillsScreen: Bool { get }
 }
 
