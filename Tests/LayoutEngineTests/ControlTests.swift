@@ -243,3 +243,38 @@ import TextMeasure
         #expect(pass.sizeThatFits(picker, ProposedSize(width: 300, height: nil)) == Size(width: 300, height: 44))
     }
 }
+
+@Suite("Controls with bad input") struct ControlInputTests {
+    @Test func hugeOrWrongValuesNeverCrash() throws {
+        var b = StreamBuilder()
+        let picker = b.node("picker", ["style": .s("segmented"), "selected": .n(1e300), "options": .array([.s("A")])])
+        let gauge = b.node("gauge", ["value": .n(-1e308)])
+        let slider = b.node("slider", ["value": .n(5), "min": .n(10), "max": .n(0)])
+        let date = b.node("datepicker", ["seconds": .n(1e300)])
+        let tab = b.node("tab", ["title": .s("Only")], [b.text("x")])
+        let tabs = b.node("tabview", ["selected": .n(-1e300)], [tab])
+        let stack = b.vstack([picker, gauge, slider, date])
+        b.insert(stack, into: tab, at: 1)
+        let (layout, tree) = try layOut(b, root: tabs, environment: plainScreen)
+        #expect(layout.frames[tab] != nil) // out-of-range selections fall back to the first tab
+        #expect(layout.chrome[gauge]?["fill"]?.width == 0)
+        #expect(layout.chrome[slider]?["thumb"]?.x == 0)
+        _ = displayList(layout, tree)
+    }
+
+    @Test func hugeNumbersFormatWithoutTrapping() {
+        #expect(fmt(1e300) == "1e+300")
+        #expect(fmt(-1e300) == "-1e+300")
+        #expect(fmt(123456.789) == "123456.79")
+    }
+
+    @Test func wrongPropTypesAreErrors() throws {
+        for (kind, props) in [("picker", ["options": JSON.s("A")]), ("toggle", ["isOn": .s("yes")]),
+                              ("sheet", ["detents": .array([.n(1)])]), ("sheet", ["detents": .array([.s("tall")])]),
+                              ("alert", ["style": .s("popup")])] {
+            var b = StreamBuilder()
+            let node = b.node(kind, props)
+            #expect(throws: (any Error).self) { try layOut(b, root: node) }
+        }
+    }
+}

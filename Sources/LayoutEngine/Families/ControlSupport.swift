@@ -132,3 +132,13 @@ extension PropReader {
         return out
     }
 }
+
+extension PropReader {
+    /// An index (`selected`): a number truncated toward zero, 0 when missing; NaN, infinities
+    /// and numbers beyond ±1e9 become -1, out of range (a picker then shows no selection).
+    func index(_ key: String) throws(PropError) -> Int {
+        guard let n = try number(key) else { return 0 }
+        guard n.isFinite, abs(n) < 1e9 else { return -1 }
+        return Int(n)
+    }
+}

@@ -316,7 +316,8 @@ public enum GaugeFamily: ElementFamily {
             pass.place(value, at: Point(x: frame.maxX - s.width, y: frame.y + ((row ?? 0) - s.height) / 2), proposal: p)
         }
         let track = Rect(x: frame.x, y: frame.y + (row.map { $0 + 4 } ?? 0), width: frame.width, height: 4)
-        let fraction = min(1, max(0, (e.props as? GaugeProps)?.value ?? 0))
+        let amount = (e.props as? GaugeProps)?.value ?? 0
+        let fraction = amount.isFinite ? min(1, max(0, amount)) : 0
         pass.record(chrome: ["track": track, "fill": Rect(x: track.x, y: track.y, width: track.width * fraction, height: 4)],
                     for: e.id)
     }

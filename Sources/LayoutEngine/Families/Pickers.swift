@@ -29,7 +29,7 @@ public enum PickerFamily: ElementFamily {
     public static func knownProps(kind: String) -> Set<String> { ["style", "label", "options", "selected"] }
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
         PickerProps(style: try r.choice("style", PickerStyleKind.self) ?? .menu, label: try r.string("label") ?? "",
-                    options: try r.strings("options") ?? [], selected: Int(try r.number("selected") ?? 0))
+                    options: try r.strings("options") ?? [], selected: try r.index("selected"))
     }
 
     static func rowHeight(_ font: ResolvedFont) -> Double { max(44, font.lineHeight + 22) }

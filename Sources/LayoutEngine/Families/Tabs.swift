@@ -20,7 +20,7 @@ public enum TabViewFamily: ElementFamily {
 
     public static func knownProps(kind: String) -> Set<String> { ["selected"] }
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
-        TabViewProps(selected: Int(try r.number("selected") ?? 0))
+        TabViewProps(selected: try r.index("selected"))
     }
 
     public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
