@@ -220,6 +220,10 @@ let dark = RenderEnvironment(colorScheme: .dark)
         #expect(c["button0"] == rect(61.5, 446, 135, 44))
         #expect(c["button1"] == rect(196.5, 446, 135, 44))
         #expect(c["ok"] == nil)
+        // Each button's frame is its row (snapped), its label centered: "Cancel" is 51 wide.
+        #expect(layout.frames[a.buttons[0]] == rect(61, 446, 135, 44))
+        #expect(layout.frames[a.buttons[1]] == rect(196, 446, 135, 44))
+        #expect(layout.frames[a.buttons[0] - 1] == rect(103, 457, 51, 22)) // the label, created just before
     }
 
     @Test func oneOrThreeButtonsStackAndNoneGetsAnOKRow() throws {

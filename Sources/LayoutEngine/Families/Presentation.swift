@@ -102,7 +102,7 @@ public struct AlertProps: ElementProps {
 /// share one row, one or three and more stack, none gets an "OK" row. `dialog` style: an action
 /// sheet inset 8 from the sides, a 57 pt cancel card 8 above the bottom safe area, the other
 /// buttons in 57 pt rows in a card 8 above it under a secondary caption (14 top and bottom).
-/// Each button child is centered in its row (chrome `button<i>`).
+/// Each button child gets its row as its frame (chrome `button<i>`), its label centered.
 public enum AlertFamily: ElementFamily {
     public static let kindNames = ["alert"]
     public static var fillsScreen: Bool { true }
@@ -214,9 +214,7 @@ public enum AlertFamily: ElementFamily {
         }
         for (child, row) in rows {
             if let index = e.children.firstIndex(of: child) { chrome["button\(index)"] = row }
-            let p = ProposedSize(width: max(0, row.width - 16), height: row.height)
-            let size = pass.sizeThatFits(child, p)
-            pass.place(child, at: Point(x: row.midX - size.width / 2, y: row.midY - size.height / 2), proposal: p)
+            pass.place(child, in: row, proposal: ProposedSize(row.size))
         }
         pass.record(chrome: chrome, for: e.id)
     }

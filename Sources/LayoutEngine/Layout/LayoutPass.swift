@@ -87,6 +87,14 @@ public final class LayoutPass {
         return frame
     }
 
+    /// Places `id` with a frame its parent decided (an alert's button gets its whole row),
+    /// whatever size it would report; its family places the children inside that frame.
+    public func place(_ id: Int, in frame: Rect, proposal: ProposedSize) {
+        guard let element = tree[id] else { return }
+        result.frames[id] = frame
+        element.family.place(element, in: frame, proposal: proposal, self)
+    }
+
     // MARK: - Shared state for kinds
 
     public func context(_ id: Int) -> InheritedContext { result.contexts[id] ?? InheritedContext() }
