@@ -168,7 +168,7 @@ public enum SliderFamily: ElementFamily {
 
     public static func knownProps(kind: String) -> Set<String> { ["value", "min", "max", "step", "labels"] }
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
-        _ = try r.number("step")
+        _ = try r.number("step") // type-checked only: a still screen shows the value as sent
         return SliderProps(value: try r.number("value") ?? 0, minimum: try r.number("min") ?? 0,
                            maximum: try r.number("max") ?? 1, labels: try r.strings("labels") ?? [])
     }
@@ -240,7 +240,7 @@ public enum TextEditorFamily: ElementFamily {
     }
 
     public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
-        _ = pass.font(for: e.id)
+        _ = pass.font(for: e.id) // records the body font the painter wraps the text in
         return p.replacingUnspecified(by: Size(width: 200, height: 100))
     }
 

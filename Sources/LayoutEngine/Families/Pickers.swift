@@ -192,6 +192,7 @@ public enum DatePickerFamily: ElementFamily {
 
     public static func knownProps(kind: String) -> Set<String> { ["seconds", "components", "min", "max", "labelsHidden"] }
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        // Type-checked only: the bounds limit the native pickers, not what a still screen shows.
         _ = try r.number("min")
         _ = try r.number("max")
         return DatePickerProps(seconds: try r.number("seconds") ?? 0,
