@@ -226,6 +226,20 @@ let dark = RenderEnvironment(colorScheme: .dark)
         #expect(layout.frames[a.buttons[0] - 1] == rect(103, 457, 51, 22)) // the label, created just before
     }
 
+    @Test func twoButtonsStackWhenALabelDoesNotFitItsHalf() throws {
+        // Half of 270 minus 8 at each side: 119 pt, 14 characters of 8.5.
+        let fits = alert(style: "alert", title: "T", message: nil, buttons: [("Cancel", "cancel"), ("Fourteen chars", nil)])
+        let (f, _) = try layOut(fits.0, root: fits.root)
+        #expect(f.chrome[fits.alert]?["button1"] == rect(196.5, 435, 135, 44)) // 106 tall from 373: the row at 373 + 62
+        let long = alert(style: "alert", title: "T", message: nil, buttons: [("Cancel", "cancel"), ("Fifteen chars!!", nil)])
+        let (l, _) = try layOut(long.0, root: long.root)
+        let c = l.chrome[long.alert] ?? [:]
+        // 62 + 2 x 44 = 150 tall, from 426 - 75 = 351.
+        #expect(c["card"] == rect(61.5, 351, 270, 150))
+        #expect(c["button0"] == rect(61.5, 413, 270, 44))
+        #expect(c["button1"] == rect(61.5, 457, 270, 44))
+    }
+
     @Test func oneOrThreeButtonsStackAndNoneGetsAnOKRow() throws {
         let three = alert(style: "alert", title: "Pick", message: nil, buttons: [("A", nil), ("B", nil), ("C", nil)])
         let (layout, _) = try layOut(three.0, root: three.root)

@@ -104,9 +104,12 @@ extension Painter {
         append(.fill(.ellipse, rect, .solid(.white)))
     }
 
-    /// The concatenated text of a subtree (a button's label, a tab title).
+}
+
+extension ElementTree {
+    /// The texts of a subtree joined with spaces (an alert button's label).
     func text(under id: Int) -> String {
-        tree.documentOrder(from: id).compactMap { (tree[$0]?.props as? TextProps)?.text }.joined(separator: " ")
+        documentOrder(from: id).compactMap { (self[$0]?.props as? TextProps)?.text }.joined(separator: " ")
     }
 }
 

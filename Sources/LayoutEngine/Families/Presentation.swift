@@ -99,7 +99,8 @@ public struct AlertProps: ElementProps {
 /// `alert`: a root-level layer over everything (a 30 % scrim) that never scales with the tree.
 /// `alert` style: a 270 pt card centered on the screen, the headline title and footnote message
 /// centered (20 top and bottom, 16 at the sides, 4 apart), then 44 pt button rows: two buttons
-/// share one row, one or three and more stack, none gets an "OK" row. `dialog` style: an action
+/// share one row (stacked when a label does not fit its half), one or three and more stack,
+/// none gets an "OK" row. `dialog` style: an action
 /// sheet inset 8 from the sides, a 57 pt cancel card 8 above the bottom safe area, the other
 /// buttons in 57 pt rows in a card 8 above it under a secondary caption (14 top and bottom).
 /// Each button child gets its row as its frame (chrome `button<i>`), its label centered.
@@ -172,7 +173,13 @@ public enum AlertFamily: ElementFamily {
             let textBottom = caption(props, x: x + 16, y: 0, width: max(0, width - 32), inset: 20,
                                      titleFont: font(.headline, pass), messageFont: font(.footnote, pass), pass, into: &text)
             let count = e.children.count
-            let rowCount = count == 2 ? 1 : max(1, count)
+            // Two buttons share a row only while both labels fit their half, as UIKit does at
+            // large Dynamic Type sizes.
+            let sideBySide = count == 2 && e.children.allSatisfy { child in
+                let label = font(.body, pass, weight: isCancel(child, pass.tree) ? .semibold : .regular)
+                return pass.width(of: pass.tree.text(under: child), label) <= width / 2 - 16
+            }
+            let rowCount = sideBySide ? 1 : max(1, count)
             let height = textBottom + Double(rowCount) * rowHeight
             let y = max(device.safeArea.top, frame.midY - height / 2)
             chrome["card"] = Rect(x: x, y: y, width: width, height: height)
@@ -180,7 +187,7 @@ public enum AlertFamily: ElementFamily {
             let rowsTop = y + textBottom
             if count == 0 {
                 chrome["ok"] = Rect(x: x, y: rowsTop, width: width, height: rowHeight)
-            } else if count == 2 {
+            } else if sideBySide {
                 for (i, child) in e.children.enumerated() {
                     rows.append((child, Rect(x: x + Double(i) * width / 2, y: rowsTop, width: width / 2, height: rowHeight)))
                 }
@@ -263,7 +270,7 @@ public enum AlertFamily: ElementFamily {
             let disabled = child.map { isDisabled($0, painter.tree) } ?? false
             var color = destructive ? palette.red : palette.accent
             if disabled { color = palette.tertiaryLabel }
-            let title = child.map { painter.text(under: $0) } ?? "OK"
+            let title = child.map { painter.tree.text(under: $0) } ?? "OK"
             painter.drawLine(title, font: resolved(labelStyle, cancel ? .semibold : .regular), color: color,
                              in: row.insetBy(dx: 8, dy: 0), alignment: 0.5)
         }
