@@ -24,6 +24,6 @@ let package = Package(
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TextMeasure"]),
         .testTarget(name: "SVGExportTests", dependencies: ["SVGExport", "LayoutEngine", "TextMeasure", "ImageDiff"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff"]),
-        .testTarget(name: "ShotterCLITests", dependencies: ["shotter"]),
+        .testTarget(name: "ShotterCLITests", dependencies: ["shotter", "SVGExport", "LayoutEngine", "TextMeasure", "ImageDiff"]),
     ]
 )
