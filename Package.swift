@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "ImageDiff", dependencies: ["CCairo"]),
         .target(name: "SVGExport", dependencies: ["LayoutEngine", "TextMeasure", "ImageDiff", "CCairo"]),
         .executableTarget(name: "shotter", dependencies: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff"]),
+        // Prints render-stage timings for scripts/bench.sh (docs/performance.md).
+        .executableTarget(name: "shotter-bench", dependencies: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff"]),
         .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure", "CCairo"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TextMeasure"]),
         .testTarget(name: "SVGExportTests", dependencies: ["SVGExport", "LayoutEngine", "TextMeasure", "ImageDiff"]),
