@@ -7,7 +7,9 @@ import Testing
 
 /// Every example in Examples/ against Goldens/: a frame dump of every commit at three Dynamic
 /// Type sizes (the first regression check: it names what moved), and scale-1 PNGs of the last
-/// commit at Large and accessibility3 in light and dark. SVGs for the core examples.
+/// commit at Large and accessibility3 (and xSmall for the core examples) in light and dark.
+/// Every one of those screens is also rendered to SVG, which librsvg must rasterize to the
+/// same pixels as the PNG; one SVG is kept as a golden to catch changes in the SVG itself.
 /// `SHOTTER_RECORD=1 swift test` re-records, and then fails so recording is never left on.
 @Suite("Goldens", .serialized) struct GoldenTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -20,6 +22,8 @@ import Testing
     static let recording = ProcessInfo.processInfo.environment["SHOTTER_RECORD"] == "1"
     /// Examples whose SVG is also kept: one per core kind family is enough.
     static let svgExamples: Set<String> = ["Kinds"]
+    /// The core issue's examples, checked at a third, small Dynamic Type size too.
+    static let coreExamples: Set<String> = ["Counter", "Gallery", "Kinds", "Unknown"]
 
     /// iPad examples are recorded on the iPad, everything else on the default iPhone.
     static func device(for example: String) -> Device {
@@ -60,7 +64,8 @@ import Testing
         var last: ElementTree?
         try stream.replay { _, tree in last = tree }
         let tree = try #require(last)
-        for size in [DynamicTypeSize.large, .accessibility3] {
+        let sizes: [DynamicTypeSize] = Self.coreExamples.contains(example) ? [.xSmall, .large, .accessibility3] : [.large, .accessibility3]
+        for size in sizes {
             for scheme in ColorScheme.allCases {
                 let env = RenderEnvironment(device: Self.device(for: example), dynamicTypeSize: size, colorScheme: scheme)
                 let list = renderer.displayList(tree: tree, environment: env, diagnostics: Diagnostics())
@@ -70,8 +75,13 @@ import Testing
                 try Self.check(png, golden: "\(example)/\(size.rawValue).\(scheme.rawValue).png") { expected, actual in
                     Self.describeImageDifference(expected, actual)
                 }
+                let svg = try renderer.encode(list, format: .svg, scale: 1)
+                let rasterized = try rasterizeSVG(svg, width: list.size.width, height: list.size.height, scale: 1)
+                let (svgResult, _) = ImageComparison.compare(
+                    RGBAImage(width: image.width, height: image.height, pixels: image.rgba),
+                    RGBAImage(width: rasterized.width, height: rasterized.height, pixels: rasterized.rgba))
+                #expect(svgResult.differingPixels == 0, "\(example) \(size) \(scheme): the SVG shows \(svgResult)")
                 if Self.svgExamples.contains(example) && size == .large && scheme == .light {
-                    let svg = try renderer.encode(list, format: .svg, scale: 1)
                     try Self.check(svg, golden: "\(example)/\(size.rawValue).\(scheme.rawValue).svg") { expected, actual in
                         "SVG bytes differ (\(expected.count) vs \(actual.count) bytes)"
                     }
