@@ -4,6 +4,7 @@ import TextMeasure
 public struct PlacedLabel: Hashable, Sendable {
     public var rect: Rect
     public var text: String
+    public init(rect: Rect, text: String) { self.rect = rect; self.text = text }
 }
 
 /// One legend entry: its box (width rounded up to whole points, one caption line tall), the
