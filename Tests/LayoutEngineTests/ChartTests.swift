@@ -115,6 +115,48 @@ import Testing
         ])
     }
 
+    @Test func gradientsAreLaidOutInTheMarkBoundsAndLinesCarrySymbols() throws {
+        var b = StreamBuilder()
+        func pt(_ x: Double, _ y: Double) -> JSON { obj(["x": .n(x), "y": .n(y)]) }
+        let stops = JSON.array([obj(["color": color("red"), "location": .n(0)]), obj(["color": color("blue"), "location": .n(1)])])
+        let linear = obj(["linearGradient": obj(["stops": stops, "start": obj(["x": .n(0.5), "y": .n(0)]),
+                                                 "end": obj(["x": .n(0.5), "y": .n(1)])])])
+        let radial = obj(["radialGradient": obj(["stops": stops, "startRadius": .n(0), "endRadius": .n(6)])])
+        let chart = b.node("chart", ["marks": .array([
+            obj(["kind": .s("area"), "style": linear,
+                 "points": .array([obj(["x": .n(0), "y0": .n(0.25), "y1": .n(1)]), obj(["x": .n(1), "y0": .n(0.25), "y1": .n(1)])])]),
+            obj(["kind": .s("line"), "style": color("green"), "lineWidth": .n(3), "symbol": .s("square"), "symbolSize": .n(10),
+                 "points": .array([pt(0, 0.5), pt(0.5, 0.5)])]),
+            obj(["kind": .s("point"), "style": radial, "x": .n(0.5), "y": .n(0.5)]),
+            obj(["kind": .s("rule"), "style": color("red"), "x0": .n(0), "x1": .n(1), "y0": .n(0.75), "y1": .n(0.75)]),
+        ])])
+        let root = framed(&b, chart)
+        let (layout, tree) = try layOut(b, root: root, environment: plainScreen)
+        let items = Painter.paint(tree: tree, layout: layout, measurer: FixedAdvanceMeasurer(), diagnostics: Diagnostics()).items
+        let palette = Palette(.light)
+        let gradient = [GradientStop(color: palette.red, location: 0), GradientStop(color: palette.accent, location: 1)]
+        // The area spans x 50...350 and y 350...500 (plot 50, 300, 300 x 200): the gradient runs
+        // top to bottom of that box.
+        let area: [PathElement] = [.move(Point(x: 50, y: 350)), .line(Point(x: 350, y: 350)), .line(Point(x: 350, y: 500)),
+                                   .line(Point(x: 50, y: 500)), .close]
+        #expect(items.contains(.fill(.path(area), rect(50, 350, 300, 150),
+                                     .linearGradient(stops: gradient, start: Point(x: 200, y: 350), end: Point(x: 200, y: 500)))))
+        let line: [PathElement] = [.move(Point(x: 50, y: 400)), .line(Point(x: 200, y: 400))]
+        #expect(items.contains(.stroke(.path(line), rect(50, 400, 150, 0), .solid(palette.green), lineWidth: 3, dash: [])))
+        // A 10 pt square on each point.
+        for x in [50.0, 200] {
+            let square: [PathElement] = [.move(Point(x: x - 5, y: 395)), .line(Point(x: x + 5, y: 395)), .line(Point(x: x + 5, y: 405)),
+                                         .line(Point(x: x - 5, y: 405)), .close]
+            #expect(items.contains(.fill(.path(square), rect(x - 5, 395, 10, 10), .solid(palette.green))))
+        }
+        // The point's radial gradient is centered on it, radii in points; the default symbol is an 8 pt circle.
+        #expect(items.contains {
+            if case .fill(.path, let r, .radialGradient(gradient, Point(x: 200, y: 400), 0, 6)) = $0 { r == rect(196, 396, 8, 8) } else { false }
+        })
+        #expect(items.contains(.stroke(.polygon([Point(x: 50, y: 450), Point(x: 350, y: 450)], closed: false), rect(50, 450, 300, 0),
+                                       .solid(palette.red), lineWidth: 1, dash: [])))
+    }
+
     @Test func labelViewsSitInTheBandAndHiddenAxesPlaceNothing() throws {
         var b = StreamBuilder()
         let mid = b.text("Mid")

@@ -53,7 +53,7 @@ public enum ChartFamily: ElementFamily {
 
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
         var marks: [ChartMark] = []
-        for (i, json) in try r.array("marks").enumerated() {
+        for (i, json) in try r.chartArray("marks").enumerated() {
             marks.append(try decodeMark(json, path: "\(r.path).marks[\(i)]", r.diagnostics))
         }
         var legend: LegendSpec? = nil
@@ -61,7 +61,7 @@ public enum ChartFamily: ElementFamily {
         if let l = try r.object("legend") {
             l.warnUnknown(["position", "items"], what: "legend field")
             var entries: [LegendEntry] = []
-            for (i, json) in try l.array("items").enumerated() {
+            for (i, json) in try l.chartArray("items").enumerated() {
                 let item = try PropReader(json, path: "\(l.path).items[\(i)]", diagnostics: r.diagnostics)
                 item.warnUnknown(["label", "style", "symbol"], what: "legend item field")
                 entries.append(LegendEntry(label: try item.string("label") ?? "", symbol: try item.choice("symbol", ChartSymbol.self)))
@@ -82,11 +82,11 @@ public enum ChartFamily: ElementFamily {
             throw PropError(message: "\(a.path).position: \"\(edge.rawValue)\" is not a position of this axis")
         }
         var labels: [AxisTextLabel] = []
-        for (i, json) in try a.array("labels").enumerated() {
+        for (i, json) in try a.chartArray("labels").enumerated() {
             let l = try PropReader(json, path: "\(a.path).labels[\(i)]", diagnostics: r.diagnostics)
             labels.append(AxisTextLabel(at: try l.number("at") ?? 0, text: try l.string("text") ?? ""))
         }
-        return AxisSpec(edge: edge, gridLines: try a.numbers("gridLines"), ticks: try a.numbers("ticks"), labels: labels)
+        return AxisSpec(edge: edge, gridLines: try a.chartNumbers("gridLines"), ticks: try a.chartNumbers("ticks"), labels: labels)
     }
 
     private static func style(_ r: PropReader) throws(PropError) -> ShapeStyle {
@@ -115,7 +115,7 @@ public enum ChartFamily: ElementFamily {
                              cornerRadius: try n("cornerRadius", 0), fixedWidth: try r.number("fixedWidth"))
         case "line":
             var points: [Point] = []
-            for (i, p) in try r.array("points").enumerated() {
+            for (i, p) in try r.chartArray("points").enumerated() {
                 let pr = try PropReader(p, path: "\(path).points[\(i)]", diagnostics: diagnostics)
                 points.append(Point(x: try pr.number("x") ?? 0, y: try pr.number("y") ?? 0))
             }
@@ -124,7 +124,7 @@ public enum ChartFamily: ElementFamily {
                              symbol: try r.choice("symbol", ChartSymbol.self), symbolSize: try n("symbolSize", 8))
         case "area":
             var points: [ChartAreaPoint] = []
-            for (i, p) in try r.array("points").enumerated() {
+            for (i, p) in try r.chartArray("points").enumerated() {
                 let pr = try PropReader(p, path: "\(path).points[\(i)]", diagnostics: diagnostics)
                 points.append(ChartAreaPoint(x: try pr.number("x") ?? 0, y0: try pr.number("y0") ?? 0, y1: try pr.number("y1") ?? 1))
             }
@@ -220,18 +220,18 @@ public enum ChartItemFamily: ElementFamily {
     }
 }
 
-extension PropReader {
+fileprivate extension PropReader {
     /// An array prop; missing or null is empty.
-    func array(_ key: String) throws(PropError) -> [JSON] {
+    func chartArray(_ key: String) throws(PropError) -> [JSON] {
         guard let v = value(key) else { return [] }
         guard case .array(let items) = v else { throw PropError(message: "\(path).\(key) must be an array, got \(v.typeName)") }
         return items
     }
 
     /// An array of numbers; missing or null is empty.
-    func numbers(_ key: String) throws(PropError) -> [Double] {
+    func chartNumbers(_ key: String) throws(PropError) -> [Double] {
         var out: [Double] = []
-        for (i, item) in try array(key).enumerated() {
+        for (i, item) in try chartArray(key).enumerated() {
             guard case .number(let n) = item else {
                 throw PropError(message: "\(path).\(key)[\(i)] must be a number, got \(item.typeName)")
             }
