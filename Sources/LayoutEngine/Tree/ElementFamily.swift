@@ -51,6 +51,7 @@ public enum ElementRegistry {
         ButtonFamily.self,
         StyledFamily.self,
         ColorFamily.self, ShapeFamily.self, ImageFamily.self,
+        ChartFamily.self, ChartItemFamily.self,
     ]
 
     static let byName: [String: any ElementFamily.Type] = {
