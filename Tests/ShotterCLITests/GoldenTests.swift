@@ -80,7 +80,11 @@ import Testing
                 let (svgResult, _) = ImageComparison.compare(
                     RGBAImage(width: image.width, height: image.height, pixels: image.rgba),
                     RGBAImage(width: rasterized.width, height: rasterized.height, pixels: rasterized.rgba))
-                #expect(svgResult.differingPixels == 0, "\(example) \(size) \(scheme): the SVG shows \(svgResult)")
+                // Cairo clips directly while librsvg renders an SVG clip-path, and the two antialias a
+                // clip edge at a fractional position differently (one column of a chart's mask):
+                // allow 0.1 % of the pixels, far below any visible change.
+                #expect(svgResult.passes(DiffTolerance(maxDiffRatio: 0.001)),
+                        "\(example) \(size) \(scheme): the SVG shows \(svgResult)")
                 if Self.svgExamples.contains(example) && size == .large && scheme == .light {
                     try Self.check(svg, golden: "\(example)/\(size.rawValue).\(scheme.rawValue).svg") { expected, actual in
                         "SVG bytes differ (\(expected.count) vs \(actual.count) bytes)"
