@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "ImageDiff", dependencies: ["CCairo"]),
         .target(name: "SVGExport", dependencies: ["LayoutEngine", "TextMeasure", "ImageDiff", "CCairo"]),
         .executableTarget(name: "shotter", dependencies: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff"]),
+        // Times the comparison against other tools: scripts/bench-diff.sh.
+        .executableTarget(name: "bench-diff", dependencies: ["ImageDiff", "CCairo"]),
         .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TextMeasure"]),
         .testTarget(name: "SVGExportTests", dependencies: ["SVGExport", "LayoutEngine", "TextMeasure", "ImageDiff"]),
