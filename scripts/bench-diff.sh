@@ -4,10 +4,14 @@
 # `pixelmatch`, a port of mapbox/pixelmatch) with includeAA false and true.
 # Exits non-zero if the counts differ.
 #
-#   scripts/bench-diff.sh [RUNS]     (default 21 timed runs of each tool)
+#   scripts/bench-diff.sh [ROUNDS] [RUNS]
+#
+# Each of ROUNDS (default 5) rounds times RUNS (default 9) comparisons with each tool, one
+# tool after the other, so that a busy machine slows both alike; medians are over all runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-RUNS="${1:-21}"
+ROUNDS="${1:-5}"
+RUNS="${2:-9}"
 
 python3 -c 'import pixelmatch, blazediff, numpy' 2>/dev/null ||
     python3 -m pip install --quiet pixelmatch blazediff numpy
@@ -19,32 +23,41 @@ BENCH="$(swift build -c release --show-bin-path)/bench-diff"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 "$BENCH" generate "$WORK"
-echo "images: $WORK/a.png, $WORK/b.png (1179x2556, $(wc -c <"$WORK/a.png") and $(wc -c <"$WORK/b.png") bytes)"
 
-OURS="$("$BENCH" time "$WORK/a.png" "$WORK/b.png" "$RUNS")"
-echo "$OURS" | head -1
-OURS_AA_OFF="$(echo "$OURS" | awk '/^count includeAA=false/ {print $3}')"
-OURS_AA_ON="$(echo "$OURS" | awk '/^count includeAA=true/ {print $3}')"
-
-python3 - "$WORK/a.png" "$WORK/b.png" "$RUNS" "$OURS_AA_OFF" "$OURS_AA_ON" <<'EOF'
-import statistics, struct, sys, time, zlib
+python3 - "$BENCH" "$WORK/a.png" "$WORK/b.png" "$ROUNDS" "$RUNS" <<'EOF'
+import os, statistics, struct, subprocess, sys, time, zlib
 from importlib.metadata import version
 import blazediff, numpy as np
 from pixelmatch import pixelmatch
 
-path_a, path_b, runs, ours_off, ours_on = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+bench, path_a, path_b, rounds, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 
 def blaze(antialiasing):
+    # antialiasing=True detects and skips anti-aliased pixels: pixelmatch's includeAA=false.
     return blazediff.compare(path_a, path_b, None, threshold=0.1, antialiasing=antialiasing).diff_count
 
-# blazediff's antialiasing=True detects and skips anti-aliased pixels: pixelmatch's includeAA=false.
-times = []
-for _ in range(runs):
-    start = time.perf_counter()
-    blaze(True)
-    times.append((time.perf_counter() - start) * 1000)
-print(f"blazediff {version('blazediff')}: {statistics.median(times):.1f} ms median of {runs} "
-      f"(PyPI wheel, called in-process: read + decode both + diff, anti-aliasing detection on)")
+ours = {"compare": [], "decode-both": [], "pixelmatch": []}
+counts = {}
+theirs = []
+for _ in range(rounds):
+    output = subprocess.run([bench, "time", path_a, path_b, str(runs)], check=True, capture_output=True, text=True).stdout
+    for line in output.splitlines():
+        words = line.split()
+        if words[0] == "ms":
+            ours[words[1]] += map(float, words[2:])
+        elif words[0] == "count":
+            counts[words[1] == "includeAA=true"] = int(words[2])
+    for _ in range(runs):
+        start = time.perf_counter()
+        blaze(True)
+        theirs.append((time.perf_counter() - start) * 1000)
+
+median = lambda values: f"{statistics.median(values):.1f} ms"
+print(f"images: 1179x2556, {os.path.getsize(path_a)} and {os.path.getsize(path_b)} bytes; "
+      f"medians of {rounds * runs} runs each, threshold 0.1, anti-aliased pixels detected and skipped")
+print(f"  ours (ImageComparison.compare: read + decode both + pixelmatch, row by row): {median(ours['compare'])}")
+print(f"    with whole images instead: decode both {median(ours['decode-both'])}, then pixelmatch {median(ours['pixelmatch'])}")
+print(f"  blazediff {version('blazediff')} (PyPI wheel, called in-process: read + decode both + diff): {median(theirs)}")
 
 def load(path):
     """Reads the PNGs our encoder writes (8-bit RGBA, filter Up on every row), independently of our decoder."""
@@ -64,16 +77,13 @@ def load(path):
 width, height, a = load(path_a)
 _, _, b = load(path_b)
 failed = False
-print(f"differing pixels at threshold 0.1 (reference: Python pixelmatch {version('pixelmatch')})")
-print(f"{'includeAA':<10} {'ours':>8} {'pixelmatch':>11} {'blazediff':>10}")
-for include_aa, ours in ((False, ours_off), (True, ours_on)):
-    start = time.perf_counter()
+print(f"differing pixels (reference: Python pixelmatch {version('pixelmatch')})")
+print(f"  {'includeAA':<10} {'ours':>8} {'pixelmatch':>11} {'blazediff':>10}")
+for include_aa in (False, True):
     reference = pixelmatch(a, b, width, height, threshold=0.1, includeAA=include_aa)
-    seconds = time.perf_counter() - start
-    other = blaze(not include_aa)
-    verdict = "ok" if ours == reference else "MISMATCH"
-    failed |= ours != reference
-    print(f"{str(include_aa).lower():<10} {ours:>8} {reference:>11} {other:>10}   {verdict} "
-          f"(Python pixelmatch took {seconds:.1f} s)")
+    mine = counts[include_aa]
+    failed |= mine != reference
+    print(f"  {str(include_aa).lower():<10} {mine:>8} {reference:>11} {blaze(not include_aa):>10}   "
+          + ("same" if mine == reference else "MISMATCH"))
 sys.exit(1 if failed else 0)
 EOF

@@ -3,8 +3,9 @@
 //   bench-diff generate DIR             writes DIR/a.png and DIR/b.png: two 1179x2556
 //                                       settings-like screens drawn with Cairo that differ
 //                                       in a few places, some only by anti-aliasing
-//   bench-diff time A.png B.png [RUNS]  median time of read + decode both + pixelmatch,
-//                                       then the differing-pixel counts
+//   bench-diff time A.png B.png [RUNS]  times of ImageComparison.compare (read + decode
+//                                       both + pixelmatch, row by row), of decoding both
+//                                       whole and of pixelmatch on them; then the counts
 import CCairo
 import Foundation
 import ImageDiff
@@ -134,8 +135,6 @@ func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }
 
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
 func time(_ pathA: String, _ pathB: String, runs: Int) throws {
     let clock = ContinuousClock()
     var compare: [Double] = [], decode: [Double] = [], match: [Double] = []
@@ -153,10 +152,10 @@ func time(_ pathA: String, _ pathB: String, runs: Int) throws {
         decode.append(milliseconds(decoded - start))
         match.append(milliseconds(clock.now - decoded))
     }
-    let format = { (value: Double) in String(format: "%.1f", value) }
-    print("ours: \(format(median(compare))) ms median of \(runs) (ImageComparison.compare: read + decode both "
-        + "+ pixelmatch, row by row; with whole images instead: decode both \(format(median(decode))) ms, "
-        + "then pixelmatch \(format(median(match))) ms)")
+    let format = { (values: [Double]) in values.map { String(format: "%.2f", $0) }.joined(separator: " ") }
+    print("ms compare \(format(compare))")
+    print("ms decode-both \(format(decode))")
+    print("ms pixelmatch \(format(match))")
     let a = try PNGDecoder.decode(read(pathA)), b = try PNGDecoder.decode(read(pathB))
     print("count includeAA=false \(count)")
     print("count includeAA=true \(pixelmatch(a, b, options: DiffOptions(includeAA: true)))")
