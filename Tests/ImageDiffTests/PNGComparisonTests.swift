@@ -82,6 +82,26 @@ import Testing
         #expect(diffPNG == nil)
     }
 
+    /// Damaged second files must give a result or an `ImageComparison.Error`, never a trap.
+    @Test func fuzzSecondFile() throws {
+        let (a, b) = Self.blockyPair(19, 14, seed: 3)
+        let pngA = try a.pngData(), pngB = try b.pngData()
+        var rng = SplitMix64(seed: 0xC0FFEE)
+        for _ in 0..<1000 {
+            var damaged = pngB
+            for _ in 0...rng.below(3) where damaged.count > 9 {
+                let position = 8 + rng.below(damaged.count - 8)
+                if rng.below(4) == 0 { damaged.removeSubrange(position...) } else { damaged[position] = rng.byte() }
+            }
+            do {
+                let (result, _) = try ImageComparison.compare(pngA: pngA, pngB: damaged, writeDiffImage: rng.below(2) == 0)
+                #expect(result.differingPixels <= result.totalPixels)
+            } catch let error as ImageComparison.Error {
+                guard case .cannotDecodeB = error else { Issue.record("blamed the wrong file: \(error)"); continue }
+            }
+        }
+    }
+
     @Test func errorsHalfwayNameTheImage() throws {
         var bad = PNGBuilder(width: 6, height: 9, bitDepth: 8, colorType: 6)
         bad.filter = { $0 == 6 ? 9 : 1 }
