@@ -24,6 +24,8 @@ let package = Package(
         .executableTarget(name: "shotter", dependencies: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff"]),
         // Prints render-stage timings for scripts/bench.sh (docs/performance.md).
         .executableTarget(name: "shotter-bench", dependencies: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff"]),
+        // Times the comparison against other tools: scripts/bench-diff.sh.
+        .executableTarget(name: "bench-diff", dependencies: ["ImageDiff", "CCairo"]),
         .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure", "CCairo"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TextMeasure", "ChartRender"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "TextMeasure"]),
