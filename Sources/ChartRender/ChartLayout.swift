@@ -148,3 +148,23 @@ public struct ChartLayout: Hashable, Sendable {
 
 /// `value` limited to `low...high`; `low` wins when the range is empty (a label wider than the chart).
 func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double { max(low, min(value, high)) }
+
+/// Swift Charts' default axis-label collision resolution (`AxisValueLabel`'s `.automatic`):
+/// going along the axis, a label that would come within `spacing` of the last label kept is
+/// hidden, so large Dynamic Type sizes thin the labels out instead of overprinting them.
+/// Returns, for each rect in the given order, whether it is drawn.
+public func visibleAxisLabels(_ rects: [Rect?], alongX: Bool, spacing: Double = 4) -> [Bool] {
+    var visible = [Bool](repeating: false, count: rects.count)
+    let order = rects.indices.filter { rects[$0] != nil }
+        .sorted { alongX ? rects[$0]!.minX < rects[$1]!.minX : rects[$0]!.minY < rects[$1]!.minY }
+    var lastEnd = -Double.infinity
+    for i in order {
+        guard let rect = rects[i] else { continue }
+        let start = alongX ? rect.minX : rect.minY
+        if start >= lastEnd + spacing || lastEnd == -.infinity {
+            visible[i] = true
+            lastEnd = alongX ? rect.maxX : rect.maxY
+        }
+    }
+    return visible
+}

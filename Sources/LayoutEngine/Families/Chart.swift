@@ -269,7 +269,8 @@ extension ChartFamily {
                 let px = plot.minX + t * plot.width
                 painter.append(segment(Point(x: px, y: edge), Point(x: px, y: edge + outward)))
             }
-            for (i, l) in x.labels.enumerated() { label(l.text, chrome["xlabel\(i)"]).map { painter.append($0) } }
+            let shown = visibleAxisLabels(x.labels.indices.map { chrome["xlabel\($0)"] }, alongX: true)
+            for (i, l) in x.labels.enumerated() where shown[i] { label(l.text, chrome["xlabel\(i)"]).map { painter.append($0) } }
         }
         if let y = props.yAxis {
             let edge = y.edge == .leading ? plot.minX : plot.maxX
@@ -282,7 +283,8 @@ extension ChartFamily {
                 let py = plot.minY + t * plot.height
                 painter.append(segment(Point(x: edge, y: py), Point(x: edge + outward, y: py)))
             }
-            for (i, l) in y.labels.enumerated() { label(l.text, chrome["ylabel\(i)"]).map { painter.append($0) } }
+            let shown = visibleAxisLabels(y.labels.indices.map { chrome["ylabel\($0)"] }, alongX: false)
+            for (i, l) in y.labels.enumerated() where shown[i] { label(l.text, chrome["ylabel\(i)"]).map { painter.append($0) } }
         }
         if let legend = props.legend {
             for (i, entry) in legend.entries.enumerated() {
