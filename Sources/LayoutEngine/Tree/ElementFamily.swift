@@ -51,6 +51,10 @@ public enum ElementRegistry {
         ButtonFamily.self,
         StyledFamily.self,
         ColorFamily.self, ShapeFamily.self, ImageFamily.self,
+        NavStackFamily.self, NavScreenFamily.self, NavLinkFamily.self,
+        ToolbarFamily.self, SearchFieldFamily.self,
+        ListFamily.self, SectionFamily.self, ListRowFamily.self,
+        ScrollViewFamily.self, ContentWrapperFamily.self,
     ]
 
     static let byName: [String: any ElementFamily.Type] = {
