@@ -49,6 +49,16 @@ enum ListLayout {
     /// True when `id` is a list row or sits inside one only through row wrappers.
     static func isInListRow(_ id: Int, _ tree: ElementTree) -> Bool { enclosingList(ofRowContent: id, tree) != nil }
 
+    /// True when a `list` encloses `id` at any depth (a Label's icon takes the tint there).
+    static func isInsideList(_ id: Int, _ tree: ElementTree) -> Bool {
+        var parent = tree[id]?.parent
+        while let p = parent, let element = tree[p] {
+            if element.kind == "list" { return true }
+            parent = element.parent
+        }
+        return false
+    }
+
     /// The row's own kind, looking through the wrappers (a `picker` under a `styled` is a picker row).
     static func contentKind(_ id: Int, _ tree: ElementTree) -> String {
         var current = tree[id]

@@ -136,7 +136,7 @@ extension StyledFamily {
         if let background = style.background {
             painter.append(.fill(.rect, frame, painter.paint(background, in: frame, state)))
         }
-        if style.labelIcon, style.foreground == nil, !state.explicitForeground, ListLayout.isInListRow(e.id, painter.tree) {
+        if style.labelIcon, style.foreground == nil, !state.explicitForeground, ListLayout.isInsideList(e.id, painter.tree) {
             state.foreground = painter.palette.accent // a Label's icon in a list row takes the tint
         }
         if let foreground = style.foreground {
