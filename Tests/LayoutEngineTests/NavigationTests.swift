@@ -245,4 +245,70 @@ import TextMeasure
             #expect(items.contains(.fill(.rect, Rect(x: 0, y: 103 - 1.0 / 3, width: 393, height: 1.0 / 3), .solid(palette.separator))))
         }
     }
+    @Test func severalContentChildrenFormAnImplicitVStack() throws {
+        var b = StreamBuilder()
+        let one = b.text("One"), two = b.text("Two")
+        let screen = Self.screen(&b, "Detail", mode: "inline", [one, two])
+        let stack = b.node("navstack", [:], [screen])
+        let (layout, _) = try layOut(b, root: stack)
+        // 22 + 8 + 22 = 52 tall, centered in 103...818: y = 103 + (715 - 52) / 2 = 434.5.
+        #expect(layout.frames[one] == rect(183, 434, 26, 22))
+        #expect(layout.frames[two] == rect(183, 464, 26, 22))
+    }
+
+    @Test func largeDisplayModeAtDepthOneKeepsTheBackButtonAndTheLargeTitle() throws {
+        var b = StreamBuilder()
+        let root = b.text("Root"), hello = b.text("Hello")
+        let first = Self.screen(&b, "Todos", [root])
+        let second = Self.screen(&b, "Detail", mode: "large", depth: 1, [hello])
+        let stack = b.node("navstack", [:], [first, second])
+        let (layout, _) = try layOut(b, root: stack)
+        let chrome = try #require(layout.chrome[second])
+        #expect(chrome["largeTitle"] == rect(0, 103, 393, 52))
+        #expect(chrome["title"] == nil)
+        #expect(chrome["back"] == rect(8, 59, 65.5, 44))
+    }
+
+    @Test func wrongPropTypesAreErrors() {
+        func error(_ line: String) -> String? {
+            do {
+                _ = try OpStream(file: "ops.jsonl", bytes: Array(line.utf8)).validate()
+                return nil
+            } catch { return error.description }
+        }
+        #expect(error(#"{"id":1,"kind":"navscreen","op":"create","props":{"depth":"1"}}"#)
+                == "ops.jsonl:1: create: navscreen.depth must be a number, got a string")
+        #expect(error(#"{"id":1,"kind":"list","op":"create","props":{"style":"sidebar"}}"#)
+                == #"ops.jsonl:1: create: list.style: unknown value "sidebar""#)
+        #expect(error(#"{"id":1,"kind":"toolbar","op":"create","props":{"placement":"top"}}"#)
+                == #"ops.jsonl:1: create: toolbar.placement: unknown value "top""#)
+        #expect(error(#"{"id":1,"kind":"listrow","op":"create","props":{"selected":1}}"#)
+                == "ops.jsonl:1: create: listrow.selected must be a bool, got a number")
+        #expect(error(#"{"id":1,"kind":"styled","op":"create","props":{"style":{"badge":3}}}"#)
+                == "ops.jsonl:1: create: styled.style.badge must be a string, got a number")
+    }
+    @Test func bottomBarAndSearchFieldPaintInBothSchemes() throws {
+        for (scheme, bar) in [(ColorScheme.light, RGBA(rgb255: 249, 249, 249, 0.94)), (.dark, RGBA(rgb255: 29, 29, 29, 0.94))] {
+            var b = StreamBuilder()
+            let item = b.text("A")
+            let bottom = Self.toolbar(&b, "bottom", [item])
+            let search = b.node("searchfield", ["placeholder": .s("Find")])
+            let hello = b.text("Hello")
+            let screen = Self.screen(&b, "Inbox", mode: "inline", [hello, bottom, search])
+            let stack = b.node("navstack", [:], [screen])
+            let (layout, tree) = try layOut(b, root: stack, environment: RenderEnvironment(colorScheme: scheme))
+            let items = Painter.paint(tree: tree, layout: layout, measurer: FixedAdvanceMeasurer(advance: 0.5),
+                                      diagnostics: Diagnostics()).items
+            let palette = Palette(scheme)
+            #expect(items.contains(.fill(.rect, rect(0, 769, 393, 83), .solid(bar))))
+            #expect(items.contains(.fill(.rect, Rect(x: 0, y: 769, width: 393, height: 1.0 / 3), .solid(palette.separator))))
+            #expect(items.contains(.fill(.roundedRect(cornerRadius: 10), rect(16, 111, 361, 36), .solid(palette.systemFill))))
+            let placeholder = items.compactMap { item -> TextRun? in
+                if case .text(let run) = item, run.text == "Find" { return run }
+                return nil
+            }
+            #expect(placeholder.map(\.color) == [palette.secondaryLabel])
+            #expect(placeholder.first?.origin == Point(x: 47, y: 118))
+        }
+    }
 }
