@@ -323,4 +323,20 @@ import TextMeasure
             #expect(items.contains(.fill(.rect, rect(0, 0, 393, 852), .solid(Palette(scheme).systemGroupedBackground))))
         }
     }
+    @Test func rootListBackgroundRunsUnderTheStatusBarAndHomeIndicator() throws {
+        var b = StreamBuilder()
+        let list = b.node("list", [:], [b.text("Row")])
+        let (layout, tree) = try layOut(b, root: list)
+        // Laid out in the safe area (59...818), painted to the screen edges.
+        #expect(layout.frames[list] == rect(0, 59, 393, 759))
+        #expect(Self.paint(layout, tree).contains(.fill(.rect, rect(0, 0, 393, 852), .solid(RGBA(hex: 0xF2F2F7)))))
+    }
+
+    @Test func rowsKeepAForegroundSetAroundTheList() throws {
+        var b = StreamBuilder()
+        let list = b.node("list", [:], [b.text("Row")])
+        let red = b.styled(["foreground": .object(["name": .s("red")])], list)
+        let (layout, tree) = try layOut(b, root: red, environment: plainScreen)
+        #expect(Self.runs(Self.paint(layout, tree)).first?.color == Palette(.light).red)
+    }
 }

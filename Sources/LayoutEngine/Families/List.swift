@@ -225,9 +225,7 @@ enum ListLayout {
         case .plain:
             painter.append(.pushClip(.rect, card))
         }
-        var state = inherited
-        state.foreground = palette.label
-        state.explicitForeground = false
+        let state = inherited
         for (index, id) in ids.enumerated() {
             let rowChrome = painter.layout.chrome[id] ?? [:]
             guard let row = rowChrome["row"] else { continue }
@@ -363,7 +361,12 @@ public enum ListFamily: ElementFamily {
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         let props = ListLayout.listProps(e)
-        painter.append(.fill(.rect, frame, .solid(ListLayout.groupedBackground(props.style, painter.palette))))
+        // Like SwiftUI's, the background runs on under the bars when the list meets a safe-area edge.
+        let device = painter.layout.environment.device
+        var background = frame
+        if abs(frame.minY - device.safeArea.top) < 0.5 { background.y = 0; background.height += device.safeArea.top }
+        if abs(frame.maxY - (device.size.height - device.safeArea.bottom)) < 0.5 { background.height += device.safeArea.bottom }
+        painter.append(.fill(.rect, background, .solid(ListLayout.groupedBackground(props.style, painter.palette))))
         painter.append(.pushClip(.rect, frame))
         let chrome = painter.layout.chrome[e.id] ?? [:]
         if let refresh = chrome["refresh"] {
