@@ -311,4 +311,16 @@ import TextMeasure
             #expect(placeholder.first?.origin == Point(x: 47, y: 118))
         }
     }
+    @Test func barItemsKeepTheLargeTextSizeAtAccessibilitySizes() throws {
+        var b = StreamBuilder()
+        let edit = b.text("Edit")
+        let trailing = Self.toolbar(&b, "trailing", [edit])
+        let body = b.text("Body")
+        let screen = Self.screen(&b, "Inbox", mode: "inline", [body, trailing])
+        let stack = b.node("navstack", [:], [screen])
+        let (layout, _) = try layOut(b, root: stack, environment: RenderEnvironment(dynamicTypeSize: .accessibility3))
+        // Body at accessibility3 is 40 / 48; the bar item stays 17 / 22.
+        #expect(layout.frames[body]?.height == 48)
+        #expect(layout.frames[edit] == rect(343, 70, 34, 22))
+    }
 }

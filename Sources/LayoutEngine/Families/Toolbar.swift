@@ -70,9 +70,12 @@ public enum ToolbarFamily: ElementFamily {
         painter.paintChildren(of: e, state)
     }
 
+    /// Bar items keep the Large text size, as UIKit's bar buttons do (iOS shows the large
+    /// content viewer instead of growing them), so the 44 and 49 pt rows hold them.
     public static func childContext(_ e: Element, _ context: InheritedContext) -> InheritedContext {
         var c = context
         c.stackAxis = .vertical
+        c.pinnedDynamicTypeSize = .large
         return c
     }
 }
