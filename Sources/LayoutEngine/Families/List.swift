@@ -86,7 +86,7 @@ enum ListLayout {
         var row: Rect
         var content: Rect
         var proposal: ProposedSize
-        var badge: (rect: Rect, text: String)?
+        var badge: Rect?
         var editControl: Rect?
     }
 
@@ -102,9 +102,7 @@ enum ListLayout {
 
     /// Footnote text, wrapped to the card's text width: headers upper-cased, footers as sent.
     static func caption(_ text: String, upper: Bool, width: Double, _ env: RenderEnvironment, _ measurer: TextMeasuring) -> TextLayout {
-        let m = DynamicTypeTable.metrics(.footnote, env.dynamicTypeSize)
-        let font = ResolvedFont(size: m.size, lineHeight: m.lineHeight)
-        return measurer.layout(upper ? text.uppercased() : text, font: font, width: max(0, width), lineLimit: nil)
+        measurer.layout(upper ? text.uppercased() : text, font: captionFont(env), width: max(0, width), lineLimit: nil)
     }
 
     static func captionFont(_ env: RenderEnvironment) -> ResolvedFont {
@@ -155,13 +153,13 @@ enum ListLayout {
             insets.bottom = 0
         }
         let shift = list.editing && tree[id]?.kind == "listrow" ? editControlWidth : 0
-        var badge: (Rect, String)?
+        var badge: Rect?
         var badgeReserve = 0.0
         if let text = rowStyle(id, tree, \.badge), !text.isEmpty {
             let font = pass.context(id).resolvedFont(pass.environment.dynamicTypeSize)
             let w = pass.measurer.layout(text, font: font, width: nil, lineLimit: 1).size.width
             badgeReserve = w + badgeGap
-            badge = (Rect(x: cardX + cardWidth - insets.trailing - w, y: y, width: w, height: 0), text)
+            badge = Rect(x: cardX + cardWidth - insets.trailing - w, y: y, width: w, height: 0)
         }
         let contentWidth = max(0, cardWidth - insets.leading - insets.trailing - badgeReserve - shift)
         let proposal = ProposedSize(width: contentWidth, height: nil)
@@ -170,9 +168,9 @@ enum ListLayout {
         let content = Rect(x: cardX + insets.leading + shift,
                            y: y + insets.top + (height - insets.top - insets.bottom - size.height) / 2,
                            width: size.width, height: size.height)
-        if var b = badge { b.0.height = height; badge = b }
+        badge?.height = height
         return Row(id: id, row: Rect(x: cardX, y: y, width: cardWidth, height: height), content: content,
-                   proposal: proposal, badge: badge.map { (rect: $0.0, text: $0.1) },
+                   proposal: proposal, badge: badge,
                    editControl: shift > 0 ? Rect(x: cardX, y: y, width: editControlWidth, height: height) : nil)
     }
 
@@ -183,7 +181,7 @@ enum ListLayout {
             pass.place(row.id, at: row.content.origin, proposal: row.proposal)
             var chrome = pass.result.chrome[row.id] ?? [:]
             chrome["row"] = row.row
-            if let badge = row.badge { chrome["badge"] = badge.rect }
+            if let badge = row.badge { chrome["badge"] = badge }
             if let control = row.editControl { chrome["editControl"] = control }
             pass.record(chrome: chrome, for: row.id)
         }
