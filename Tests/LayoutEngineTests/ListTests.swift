@@ -339,4 +339,17 @@ import TextMeasure
         let (layout, tree) = try layOut(b, root: red, environment: plainScreen)
         #expect(Self.runs(Self.paint(layout, tree)).first?.color == Palette(.light).red)
     }
+    @Test func pickerRowsHaveNoVerticalPadding() throws {
+        var b = StreamBuilder()
+        // Until the picker family lands a picker is a flexible placeholder; the frame fixes its height.
+        let picker = b.node("picker", [:])
+        let framedPicker = b.styled(["frame": .object(["height": .n(40)])], picker)
+        let other = b.styled(["frame": .object(["height": .n(40)])], b.text("Text"))
+        let list = b.node("list", [:], [framedPicker, other])
+        let (layout, _) = try layOut(b, root: list, environment: plainScreen)
+        // max(44, 40 + 0) = 44, content centered; a text row gets 40 + 2 x 11 = 62.
+        #expect(layout.chrome[framedPicker]?["row"] == rect(16, 35, 368, 44))
+        #expect(layout.frames[framedPicker] == rect(32, 37, 336, 40))
+        #expect(layout.chrome[other]?["row"] == rect(16, 79, 368, 62))
+    }
 }
