@@ -136,6 +136,9 @@ extension StyledFamily {
         if let background = style.background {
             painter.append(.fill(.rect, frame, painter.paint(background, in: frame, state)))
         }
+        if style.labelIcon, style.foreground == nil, !state.explicitForeground, ListLayout.isInsideList(e.id, painter.tree) {
+            state.foreground = painter.palette.accent // a Label's icon in a list row takes the tint
+        }
         if let foreground = style.foreground {
             state.foreground = painter.palette.color(foreground, foreground: state.foreground, diagnostics: painter.diagnostics)
             state.explicitForeground = true

@@ -52,6 +52,10 @@ public enum ElementRegistry {
         StyledFamily.self,
         ColorFamily.self, ShapeFamily.self, ImageFamily.self,
         ChartFamily.self, ChartItemFamily.self,
+        NavStackFamily.self, NavScreenFamily.self, NavLinkFamily.self,
+        ToolbarFamily.self, SearchFieldFamily.self,
+        ListFamily.self, SectionFamily.self, ListRowFamily.self,
+        ScrollViewFamily.self, ContentWrapperFamily.self,
     ]
 
     static let byName: [String: any ElementFamily.Type] = {
