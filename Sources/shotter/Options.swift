@@ -7,6 +7,8 @@ struct RenderOptions {
     var sizes: [DynamicTypeSize] = [.large]
     var schemes: [ColorScheme] = [.light]
     var commit: CommitSelection = .last
+    /// True when `--scheme` was given: it then beats the stream's own `colorScheme`.
+    var schemeGiven = false
 
     enum CommitSelection: Equatable {
         case number(Int), last, all
@@ -32,6 +34,7 @@ struct RenderOptions {
             }
         }
         if let value = args.value("--scheme") {
+            schemeGiven = true
             schemes = try value.split(separator: ",").map { (s: Substring) throws(UsageError) -> ColorScheme in
                 guard let scheme = ColorScheme(rawValue: String(s)) else {
                     throw args.fail("unknown color scheme \"\(s)\" (use light or dark)")
@@ -52,6 +55,21 @@ struct RenderOptions {
                 commit = .number(n)
             }
         }
+    }
+
+    /// The schemes to draw a commit in: the stream's root `colorScheme` update (Phase 12,
+    /// `.preferredColorScheme`) when set and `--scheme` was not given; with `--scheme`, a note
+    /// says once that the stream's choice is ignored.
+    func schemes(for tree: ElementTree, noted: inout Bool) -> [ColorScheme] {
+        guard let name = (tree.root.props as? ScreenProps)?.colorScheme, let scheme = ColorScheme(rawValue: name) else {
+            return schemes
+        }
+        guard schemeGiven else { return [scheme] }
+        if !noted {
+            printError("note: the stream asks for the \(name) color scheme; --scheme overrides it")
+            noted = true
+        }
+        return schemes
     }
 
     /// The commit numbers to render, or an input error when the stream lacks them.

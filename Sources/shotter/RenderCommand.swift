@@ -35,10 +35,12 @@ enum RenderCommand {
         let wanted = Set(selected.map(\.number))
         var files: [(path: String, bytes: [UInt8])] = []
         let diagnostics = Diagnostics()
+        var noted = false
         try stream.replay { commit, tree in
             guard wanted.contains(commit.number) else { return }
+            let schemes = options.schemes(for: tree, noted: &noted)
             for size in options.sizes {
-                for scheme in options.schemes {
+                for scheme in schemes {
                     let environment = RenderEnvironment(device: options.device, dynamicTypeSize: size, colorScheme: scheme)
                     let list = renderer.displayList(tree: tree, environment: environment, diagnostics: diagnostics)
                     for format in formats {

@@ -12,6 +12,8 @@ public struct InheritedContext: Hashable, Sendable {
     /// The nearest enclosing stack's axis, which is what a Spacer or Divider stretches along.
     public var stackAxis: Axis?
     public var disabled = false
+    /// `.imageScale`: the factor symbol images measure and draw at (0.8 / 1 / 1.25).
+    public var imageScale = 1.0
 
     /// Applies one style's inheritable fields. Font fields change only themselves, except
     /// that `size` and `textStyle` replace each other (they are mutually exclusive).

@@ -51,6 +51,10 @@ public enum ElementRegistry {
         ButtonFamily.self,
         StyledFamily.self,
         ColorFamily.self, ShapeFamily.self, ImageFamily.self,
+        GridFamily.self, GridRowFamily.self, LazyVGridFamily.self,
+        CustomLayoutFamily.self,
+        GeometryFamily.self, DecoratedFamily.self, ViewThatFitsFamily.self,
+        NavSplitFamily.self,
     ]
 
     static let byName: [String: any ElementFamily.Type] = {
