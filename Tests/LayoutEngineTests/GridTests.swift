@@ -156,3 +156,20 @@ import TextMeasure
         #expect(layout.frames[bb] == rect(195, 402, 9, 22))
     }
 }
+
+@Suite("Grid input that could overflow") struct GridInputTests {
+    @Test func degenerateAdaptiveItemsAndHugeSpansDoNotTrap() throws {
+        var b = StreamBuilder()
+        let a = b.text("A")
+        let item = JSON.object(["size": .object(["kind": .s("adaptive"), "minimum": .n(0)]), "spacing": .n(0)])
+        let lazy = b.node("lazyvgrid", ["columns": .array([item])], [a])
+        let huge = b.styled(["gridCellColumns": .n(1e9)], b.text("B"))
+        // Spans are capped (1000 columns), so a billion allocates nothing large.
+        let grid = b.node("grid", [:], [b.node("gridrow", [:], [huge])])
+        let stack = b.vstack([lazy, grid])
+        let (layout, _) = try layOut(b, root: stack, environment: plainScreen)
+        // 400 / 0 is infinite: one column of the whole width.
+        #expect(layout.frames[lazy]?.width == 400)
+        #expect(layout.frames[grid] != nil)
+    }
+}

@@ -293,7 +293,9 @@ public enum LazyVGridFamily: ElementFamily {
                 columns.append(Column(width: clamp(share, lo, hi), spacing: item.spacing, alignment: item.alignment))
             case .adaptive(let lo, let hi):
                 let s = item.spacing
-                let n = max(1, Int(((adaptiveWidth + s) / (lo + s)).rounded(.down)))
+                let fitting = ((adaptiveWidth + s) / (lo + s)).rounded(.down)
+                // Degenerate items (a zero minimum and spacing) still make a bounded number of columns.
+                let n = fitting.isFinite ? Int(min(max(fitting, 1), 1000)) : 1
                 let width = clamp((adaptiveWidth - Double(n - 1) * s) / Double(n), lo, hi)
                 columns += Array(repeating: Column(width: width, spacing: s, alignment: item.alignment), count: n)
             }

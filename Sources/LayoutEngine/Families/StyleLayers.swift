@@ -30,7 +30,7 @@ public struct ContainerRelativeFrameSpec: Hashable, Sendable {
 
 extension Style {
     mutating func decodeLayoutFields(_ r: PropReader) throws(PropError) {
-        if let n = try r.number("gridCellColumns") { gridCellColumns = max(1, Int(n)) }
+        if let n = try r.number("gridCellColumns") { gridCellColumns = Int(min(max(n, 1), 1000)) }
         if let a = try r.object("gridCellAnchor") {
             gridCellAnchor = Point(x: try a.number("x") ?? 0.5, y: try a.number("y") ?? 0.5)
         }
