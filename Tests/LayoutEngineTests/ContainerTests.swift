@@ -256,6 +256,22 @@ import TextMeasure
         #expect(layout.frames[detail] == rect(281, 0, 419, 500))
     }
 
+    @Test func navSplitGivesTheLeadingInsetToTheSidebarAndTheTrailingOneToTheDetail() throws {
+        var device = try #require(Device.named("ipadpro11"))
+        device.safeArea = EdgeInsets(top: 24, leading: 40, bottom: 20, trailing: 30)
+        var b = StreamBuilder()
+        let sidebar = b.node("navstack", [:], []), detail = b.node("navstack", [:], [])
+        let split = b.node("navsplit", [:], [sidebar, detail])
+        let (layout, _) = try layOut(b, root: split, environment: RenderEnvironment(device: device))
+        // 40 % of 834 - 70 = 305.6 < 320. The columns include the insets, the stacks do not.
+        // Chrome rects are exact; element frames are snapped (origins floor, sizes round).
+        #expect(layout.chrome[split]?["sidebar"] == rect(0, 0, 345.6, 1194))   // 40 + 305.6
+        #expect(layout.chrome[split]?["separator"] == rect(345.6, 0, 1, 1194))
+        #expect(layout.chrome[split]?["detail"] == rect(346.6, 0, 487.4, 1194)) // ... 834
+        #expect(layout.frames[sidebar] == rect(40, 0, 306, 1194))
+        #expect(layout.frames[detail] == rect(346, 0, 457, 1194))              // 457.4 ... 834 - 30
+    }
+
     // MARK: tint, imageScale, containerRelativeFrame
 
     @Test func tintColorsAProminentButton() throws {
