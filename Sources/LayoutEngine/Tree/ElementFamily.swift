@@ -55,6 +55,7 @@ public enum ElementRegistry {
         CustomLayoutFamily.self,
         GeometryFamily.self, DecoratedFamily.self, ViewThatFitsFamily.self,
         NavSplitFamily.self,
+        ChartFamily.self, ChartItemFamily.self,
     ]
 
     static let byName: [String: any ElementFamily.Type] = {
