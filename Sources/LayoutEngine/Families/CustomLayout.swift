@@ -78,7 +78,7 @@ public enum CustomLayoutFamily: ElementFamily {
 
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
         let children = e.children
-        pass.record(measurement: Measurement(proposal: proposal, children: children.map { id in
+        pass.record(measurement: LayoutMeasurement(proposal: proposal, children: children.map { id in
             ChildMeasurement(min: pass.sizeThatFits(id, .zero), ideal: pass.sizeThatFits(id, .unspecified),
                              max: pass.sizeThatFits(id, .infinity))
         }), for: e.id)

@@ -15,7 +15,7 @@ public struct LayoutResult: Sendable {
     /// The proposal each element was placed with.
     public var proposals: [Int: ProposedSize] = [:]
     /// What a renderer reports back to Swift after this pass (`geometry`, `layout`), by element.
-    public var measurements: [Int: Measurement] = [:]
+    public var measurements: [Int: LayoutMeasurement] = [:]
 }
 
 /// One layout pass over a tree: the single dispatch point, with a cache per (node, proposal).
@@ -111,7 +111,7 @@ public final class LayoutPass {
 
     func record(text layout: TextLayout, for id: Int) { result.texts[id] = layout }
     func record(chrome rects: [String: Rect], for id: Int) { result.chrome[id] = rects }
-    func record(measurement: Measurement, for id: Int) { result.measurements[id] = measurement }
+    func record(measurement: LayoutMeasurement, for id: Int) { result.measurements[id] = measurement }
 
     private func computeContexts() {
         var stack: [(Int, InheritedContext)] = [(ElementTree.rootID, InheritedContext())]

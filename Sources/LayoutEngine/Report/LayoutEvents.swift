@@ -12,7 +12,7 @@ public struct ChildMeasurement: Hashable, Sendable {
 }
 
 /// What a `layout` element measured during a pass, for the record sent back to Swift.
-public struct Measurement: Hashable, Sendable {
+public struct LayoutMeasurement: Hashable, Sendable {
     /// The proposal the element was placed with.
     public var proposal: ProposedSize
     public var children: [ChildMeasurement]
