@@ -111,14 +111,12 @@ public enum GridFamily: ElementFamily {
         // Non-spanning cells of each column decide whether it is flexible.
         var flexible = [Bool](repeating: true, count: count)
         var ideal = [Double](repeating: 0, count: count)
-        var hasCells = [Bool](repeating: false, count: count)
         for row in rows {
             for cell in row.cells where cell.span == 1 && row.rowID != nil {
                 let probe = p.width ?? .infinity
                 let reported = pass.sizeThatFits(cell.id, ProposedSize(width: probe, height: nil)).width
                 if reported < probe - 0.001 { flexible[cell.column] = false }
                 ideal[cell.column] = max(ideal[cell.column], pass.sizeThatFits(cell.id, .unspecified).width)
-                hasCells[cell.column] = true
             }
         }
         var widths = ideal
