@@ -295,6 +295,18 @@ import TextMeasure
         #expect(layout.frames[small]?.size == Size(width: 18, height: 18)) // 22 x 0.8 = 17.6
     }
 
+    @Test func imageScaleScalesTheGlyph() throws {
+        var b = StreamBuilder()
+        let star = b.node("image", ["systemName": .s("star")])
+        let scaled = b.styled(["imageScale": .s("large")], star)
+        let (list, _) = try paint(b, root: scaled)
+        let sizes = list.items.compactMap { item -> Double? in
+            if case .symbol(_, let rect, _, _) = item { return rect.width }
+            return nil
+        }
+        #expect(sizes == [21.25]) // the body's 17 pt em x 1.25
+    }
+
     @Test func containerRelativeFrameIsAFixedFrameFromTheScreen() throws {
         var b = StreamBuilder()
         let hi = b.text("Hi")
