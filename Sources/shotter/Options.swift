@@ -7,6 +7,8 @@ struct RenderOptions {
     var sizes: [DynamicTypeSize] = [.large]
     var schemes: [ColorScheme] = [.light]
     var commit: CommitSelection = .last
+    /// True when `--scheme` was given: it then beats the stream's own `colorScheme`.
+    var schemeGiven = false
 
     enum CommitSelection: Equatable {
         case number(Int), last, all
@@ -25,6 +27,7 @@ struct RenderOptions {
                                 allowMany: allowMany, args)
         }
         if let value = args.value("--scheme") {
+            schemeGiven = true
             schemes = try Self.list(value, option: "--scheme", what: "color scheme", hint: "light or dark",
                                     allowMany: allowMany, args)
         }
@@ -53,6 +56,21 @@ struct RenderOptions {
         if items.isEmpty { throw args.fail("\(option) needs a \(what)") }
         if !allowMany && items.count > 1 { throw args.fail("\(option) takes one \(what) here") }
         return items
+    }
+
+    /// The schemes to draw a commit in: the stream's root `colorScheme` update (Phase 12,
+    /// `.preferredColorScheme`) when set and `--scheme` was not given; with `--scheme`, a note
+    /// says once that the stream's choice is ignored.
+    func schemes(for tree: ElementTree, noted: inout Bool) -> [ColorScheme] {
+        guard let name = (tree.root.props as? ScreenProps)?.colorScheme, let scheme = ColorScheme(rawValue: name) else {
+            return schemes
+        }
+        guard schemeGiven else { return [scheme] }
+        if !noted {
+            printError("note: the stream asks for the \(name) color scheme; --scheme overrides it")
+            noted = true
+        }
+        return schemes
     }
 
     /// The commit numbers to render, or an input error when the stream lacks them.

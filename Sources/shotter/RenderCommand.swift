@@ -36,10 +36,12 @@ enum RenderCommand {
         let streamName = Self.streamName(args.positionals[0])
         let wanted = Set(selected.map(\.number))
         let diagnostics = Diagnostics()
+        var noted = false
         try stream.replay { commit, tree in
             guard wanted.contains(commit.number) else { return }
+            let schemes = options.schemes(for: tree, noted: &noted)
             for size in options.sizes {
-                for scheme in options.schemes {
+                for scheme in schemes {
                     let environment = RenderEnvironment(device: options.device, dynamicTypeSize: size, colorScheme: scheme)
                     let list = renderer.displayList(tree: tree, environment: environment, diagnostics: diagnostics)
                     for format in formats {

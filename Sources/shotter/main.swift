@@ -14,6 +14,7 @@ func run(_ argv: [String]) -> Int32 {
         switch command {
         case "render": return try RenderCommand.run(rest)
         case "layout": return try LayoutCommand.run(rest)
+        case "events": return try EventsCommand.run(rest)
         case "diff": return try DiffCommand.run(rest)
         case "--help", "-h", "help":
             print(Help.main)

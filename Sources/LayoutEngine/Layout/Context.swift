@@ -14,6 +14,8 @@ public struct InheritedContext: Hashable, Sendable {
     public var disabled = false
     /// Set where text keeps one size whatever the environment's (navigation bar items).
     public var pinnedDynamicTypeSize: DynamicTypeSize?
+    /// `.imageScale`: the factor symbol images measure and draw at (0.8 / 1 / 1.25).
+    public var imageScale = 1.0
 
     /// Applies one style's inheritable fields. Font fields change only themselves, except
     /// that `size` and `textStyle` replace each other (they are mutually exclusive).

@@ -16,6 +16,8 @@ public struct Painter {
         public var foreground: RGBA
         /// True once a `styled` above set a foreground: it then beats a button's tint.
         public var explicitForeground = false
+        /// `.tint` from a `styled` above: what controls use instead of the accent color.
+        public var tint: RGBA?
     }
 
     public static func paint(tree: ElementTree, layout: LayoutResult, measurer: TextMeasuring,
@@ -31,6 +33,9 @@ public struct Painter {
     }
 
     public mutating func append(_ item: DisplayItem) { items.append(item) }
+
+    /// The accent a control draws with: the inherited `.tint`, else the palette's accent.
+    public func tint(_ state: State) -> RGBA { state.tint ?? palette.accent }
 
     /// Paints one element through its family; elements without a frame are not drawn.
     public mutating func paint(_ id: Int, _ state: State) {

@@ -76,6 +76,14 @@ public struct Style: Hashable, Sendable {
     public var badge: String?
     /// `.listRowInsets(_:)`: replaces a list row's default insets.
     public var listRowInsets: EdgeInsets?
+    // Phase 5-7 and 12 layout and environment fields (see `Families/StyleLayers.swift`).
+    public var gridCellColumns: Int?
+    public var gridCellAnchor: Point?
+    public var tint: ShapeStyle?
+    public var position: Point?
+    public var aspectRatio: AspectRatioSpec?
+    public var imageScale: ImageScale?
+    public var containerRelativeFrame: ContainerRelativeFrameSpec?
 
     /// Fields the protocol defines that change nothing in a still screenshot.
     static let stillFields: Set<String> = ["animation", "animationToken", "transition", "hitTesting",
@@ -85,6 +93,7 @@ public struct Style: Hashable, Sendable {
         "layoutPriority", "lineLimit", "multilineTextAlignment", "fixedSize", "labelIcon", "offset",
         "clipped", "hidden",
         "badge", "listRowInsets",
+        "gridCellColumns", "gridCellAnchor", "tint", "position", "aspectRatio", "imageScale", "containerRelativeFrame",
     ])
 
     static func decode(_ r: PropReader) throws(PropError) -> Style {
@@ -133,6 +142,7 @@ public struct Style: Hashable, Sendable {
             s.listRowInsets = EdgeInsets(top: try i.number("top") ?? 0, leading: try i.number("leading") ?? 0,
                                          bottom: try i.number("bottom") ?? 0, trailing: try i.number("trailing") ?? 0)
         }
+        try s.decodeLayoutFields(r)
         return s
     }
 }
