@@ -5,7 +5,7 @@ let package = Package(
     name: "shotter",
     products: [
         .executable(name: "shotter", targets: ["shotter"]),
-        .library(name: "ShotterKit", targets: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff"]),
+        .library(name: "ShotterKit", targets: ["LayoutEngine", "ChartRender", "TextMeasure", "SVGExport", "ImageDiff"]),
     ],
     targets: [
         // Cairo, Pango (with its fontconfig backend), librsvg for symbol SVGs, zlib for PNG files.
@@ -15,15 +15,22 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev", "zlib1g-dev"])]
         ),
         .target(name: "TextMeasure", dependencies: ["CCairo"]),
-        .target(name: "LayoutEngine", dependencies: ["TextMeasure"]),
+        // Chart layout (legend, axis bands, plot, labels, annotations) and mark geometry, in points.
+        .target(name: "ChartRender", dependencies: ["TextMeasure"]),
+        .target(name: "LayoutEngine", dependencies: ["TextMeasure", "ChartRender"]),
         // PNG encoding and decoding, and the pixel comparison behind `shotter diff` / `shotter test`.
         .target(name: "ImageDiff", dependencies: ["CCairo"]),
         .target(name: "SVGExport", dependencies: ["LayoutEngine", "TextMeasure", "ImageDiff", "CCairo"]),
         .executableTarget(name: "shotter", dependencies: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff"]),
+        // Prints render-stage timings for scripts/bench.sh (docs/performance.md).
+        .executableTarget(name: "shotter-bench", dependencies: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff"]),
+        // Times the comparison against other tools: scripts/bench-diff.sh.
+        .executableTarget(name: "bench-diff", dependencies: ["ImageDiff", "CCairo"]),
         .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure", "CCairo"]),
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TextMeasure"]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TextMeasure", "ChartRender"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "TextMeasure"]),
         .testTarget(name: "SVGExportTests", dependencies: ["SVGExport", "LayoutEngine", "TextMeasure", "ImageDiff"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff"]),
-        .testTarget(name: "ShotterCLITests", dependencies: ["shotter"]),
+        .testTarget(name: "ShotterCLITests", dependencies: ["shotter", "SVGExport", "LayoutEngine", "TextMeasure", "ImageDiff"]),
     ]
 )

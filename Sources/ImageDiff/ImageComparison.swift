@@ -74,31 +74,82 @@ public enum ImageComparison {
     }
 
     /// Compares two PNG files. Byte-identical files match without being decoded (only their
-    /// size is read). `diffPNG` is the pixelmatch diff image when `writeDiffImage` is set and
-    /// there is something to show: not for byte-identical files nor for a size mismatch.
+    /// size is read), and files of different sizes without decoding their pixels.
+    /// `diffPNG` is the pixelmatch diff image when `writeDiffImage` is set and there is
+    /// something to show: not for byte-identical files nor for a size mismatch.
+    ///
+    /// Non-interlaced files (nearly all screenshots) are compared while they are decoded,
+    /// a few rows at a time: neither image is ever held whole, which saves two 12 MB buffers
+    /// per phone screen and the page faults of touching them, about half the time. Counts
+    /// and diff image are exactly those of `pixelmatch` on the decoded images.
+    ///
+    /// - Throws: `ImageComparison.Error` for a file that cannot be decoded; `PNGEncoder.Error`
+    ///   if the diff image cannot be encoded.
     public static func compare(pngA: [UInt8], pngB: [UInt8], options: DiffOptions = DiffOptions(),
                                writeDiffImage: Bool = false) throws -> (DiffResult, diffPNG: [UInt8]?) {
         if pngA.count == pngB.count && memcmp(pngA, pngB, pngA.count) == 0 {
-            let size: PixelSize
-            do { size = try PNGDecoder.size(of: pngA) } catch let error as PNGDecoder.Error {
-                throw Error.cannotDecodeA(error)
-            }
+            let size = try Result { () throws(PNGDecoder.Error) in try PNGDecoder.size(of: pngA) }
+                .mapError(Error.cannotDecodeA).get()
             return (DiffResult(differingPixels: 0, totalPixels: size.width * size.height), nil)
         }
-        let a: RGBAImage, b: RGBAImage
-        do { a = try PNGDecoder.decode(pngA) } catch let error as PNGDecoder.Error { throw Error.cannotDecodeA(error) }
-        do { b = try PNGDecoder.decode(pngB) } catch let error as PNGDecoder.Error { throw Error.cannotDecodeB(error) }
-        let (result, diffImage) = compare(a, b, options: options, writeDiffImage: writeDiffImage)
-        return (result, try diffImage?.pngData())
+        let decoderA = try Result { () throws(PNGDecoder.Error) in try PNGRowDecoder(pngA, verifyCRC: false) }
+            .mapError(Error.cannotDecodeA).get()
+        let decoderB = try Result { () throws(PNGDecoder.Error) in try PNGRowDecoder(pngB, verifyCRC: false) }
+            .mapError(Error.cannotDecodeB).get()
+        let sizeA = decoderA.header.size, sizeB = decoderB.header.size
+        guard sizeA == sizeB else { return (mismatch(sizeA, sizeB), nil) }
+
+        if decoderA.header.interlaced || decoderB.header.interlaced {
+            // Adam7 delivers rows out of order: decode both images whole.
+            let imageA = try Result { () throws(PNGDecoder.Error) in try decoderA.decodeImage() }
+                .mapError(Error.cannotDecodeA).get()
+            let imageB = try Result { () throws(PNGDecoder.Error) in try decoderB.decodeImage() }
+                .mapError(Error.cannotDecodeB).get()
+            let (result, diffImage) = compare(imageA, imageB, options: options, writeDiffImage: writeDiffImage)
+            return (result, try diffImage?.pngData())
+        }
+        return try compareWhileDecoding(decoderA, decoderB, options: options, writeDiffImage: writeDiffImage)
+    }
+
+    /// Decodes both images row by row into rings of 8 rows and matches row y as soon as rows
+    /// up to y + 2 are in (the anti-aliasing test looks two rows away).
+    private static func compareWhileDecoding(_ decoderA: PNGRowDecoder, _ decoderB: PNGRowDecoder, options: DiffOptions,
+                                             writeDiffImage: Bool) throws -> (DiffResult, diffPNG: [UInt8]?) {
+        let width = decoderA.header.width, height = decoderA.header.height
+        let ringRows = 8, rowBytes = width * 4
+        let ringA = UnsafeMutablePointer<UInt8>.allocate(capacity: ringRows * rowBytes)
+        let ringB = UnsafeMutablePointer<UInt8>.allocate(capacity: ringRows * rowBytes)
+        defer { ringA.deallocate(); ringB.deallocate() }
+        var canvas = [UInt8](repeating: 0, count: writeDiffImage ? height * rowBytes : 0)
+        let differing = try canvas.withUnsafeMutableBufferPointer { out in
+            let matcher = Matcher(a: ringA, b: ringB, rowMask: ringRows - 1, width: width, height: height,
+                                  out: writeDiffImage ? out.baseAddress : nil, options: options)
+            var decodedRows = 0, differing = 0
+            for y in 0..<height {
+                while decodedRows < min(y + 3, height) {
+                    let slot = (decodedRows & (ringRows - 1)) * rowBytes
+                    do throws(PNGDecoder.Error) { try decoderA.nextRow(into: ringA + slot) } catch { throw Error.cannotDecodeA(error) }
+                    do throws(PNGDecoder.Error) { try decoderB.nextRow(into: ringB + slot) } catch { throw Error.cannotDecodeB(error) }
+                    decodedRows += 1
+                }
+                differing += matcher.matchRow(y)
+            }
+            return differing
+        }
+        let result = DiffResult(differingPixels: differing, totalPixels: width * height)
+        return (result, writeDiffImage ? try PNGEncoder.encode(rgba: canvas, width: width, height: height) : nil)
+    }
+
+    /// Every pixel counts as differing, so that no tolerance below 100% lets it pass.
+    private static func mismatch(_ a: PixelSize, _ b: PixelSize) -> DiffResult {
+        let pixels = max(a.width * a.height, b.width * b.height)
+        return DiffResult(differingPixels: pixels, totalPixels: pixels, sizeMismatch: (a, b))
     }
 
     /// Compares two decoded images; a size mismatch is reported in the result.
     public static func compare(_ a: RGBAImage, _ b: RGBAImage, options: DiffOptions = DiffOptions(),
                                writeDiffImage: Bool = false) -> (DiffResult, diffImage: RGBAImage?) {
-        guard a.size == b.size else {
-            let pixels = max(a.width * a.height, b.width * b.height)
-            return (DiffResult(differingPixels: pixels, totalPixels: pixels, sizeMismatch: (a.size, b.size)), nil)
-        }
+        guard a.size == b.size else { return (mismatch(a.size, b.size), nil) }
         var output: [UInt8]? = writeDiffImage ? [] : nil
         let count = pixelmatch(a, b, options: options, output: &output)
         let result = DiffResult(differingPixels: count, totalPixels: a.width * a.height)

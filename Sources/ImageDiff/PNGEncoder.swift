@@ -1,8 +1,9 @@
 internal import CCairo
 
-/// A PNG writer tuned for screenshots: 8-bit RGBA, filter "Up" on every row, zlib level 1.
-/// Cairo's own writer (libpng defaults) spends about 4x longer on a 1179x2556 screen.
-/// The bytes depend only on the pixels: no timestamps, no text chunks.
+/// A PNG writer tuned for screenshots: 8-bit RGB when every pixel is opaque (a whole screen
+/// always is: a quarter less data to deflate), RGBA otherwise; filter "Up" on every row;
+/// zlib level 1. Cairo's own writer (libpng defaults) spends about 4x longer on a 1179x2556
+/// screen. The bytes depend only on the pixels: no timestamps, no text chunks.
 public enum PNGEncoder {
     public enum Error: Swift.Error, CustomStringConvertible {
         case compressionFailed(Int32)
@@ -14,20 +15,33 @@ public enum PNGEncoder {
     /// `rgba` is width x height x 4 bytes of straight (non-premultiplied) RGBA, rows top to bottom.
     public static func encode(rgba: [UInt8], width: Int, height: Int, level: Int32 = 1) throws -> [UInt8] {
         precondition(rgba.count == width * height * 4, "pixel buffer does not match the size")
-        let stride = width * 4
+        let opaque = rgba.withUnsafeBufferPointer { p in stride(from: 3, to: p.count, by: 4).allSatisfy { p[$0] == 255 } }
+        let channels = opaque ? 3 : 4
+        let rowBytes = width * channels
         // Each row: filter byte 2 (Up), then the difference from the row above.
-        var filtered = [UInt8](repeating: 0, count: (stride + 1) * height)
+        var filtered = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
         rgba.withUnsafeBufferPointer { src in
             filtered.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<height {
-                    let out = y * (stride + 1)
-                    dst[out] = 2
-                    let row = y * stride
+                    var o = y * (rowBytes + 1)
+                    dst[o] = 2
+                    o += 1
+                    var i = y * width * 4
                     if y == 0 {
-                        for i in 0..<stride { dst[out + 1 + i] = src[row + i] }
+                        for _ in 0..<width {
+                            dst[o] = src[i]; dst[o + 1] = src[i + 1]; dst[o + 2] = src[i + 2]
+                            if channels == 4 { dst[o + 3] = src[i + 3] }
+                            o += channels; i += 4
+                        }
                     } else {
-                        let above = row - stride
-                        for i in 0..<stride { dst[out + 1 + i] = src[row + i] &- src[above + i] }
+                        var a = i - width * 4
+                        for _ in 0..<width {
+                            dst[o] = src[i] &- src[a]
+                            dst[o + 1] = src[i + 1] &- src[a + 1]
+                            dst[o + 2] = src[i + 2] &- src[a + 2]
+                            if channels == 4 { dst[o + 3] = src[i + 3] &- src[a + 3] }
+                            o += channels; i += 4; a += 4
+                        }
                     }
                 }
             }
@@ -42,7 +56,8 @@ public enum PNGEncoder {
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
-        header += [8, 6, 0, 0, 0] // 8 bits, RGBA, deflate, adaptive filtering, no interlace
+        // 8 bits, RGB (2) or RGBA (6), deflate, adaptive filtering, no interlace.
+        header += [8, opaque ? 2 : 6, 0, 0, 0]
         png.appendChunk("IHDR", header)
         png.appendChunk("IDAT", compressed)
         png.appendChunk("IEND", [])

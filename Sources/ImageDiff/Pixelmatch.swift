@@ -65,9 +65,14 @@ public func pixelmatch(_ a: RGBAImage, _ b: RGBAImage, options: DiffOptions = Di
         b.pixels.withUnsafeBufferPointer { bufferB in
             canvas.withUnsafeMutableBufferPointer { bufferOut in
                 guard let imgA = bufferA.baseAddress, let imgB = bufferB.baseAddress else { return 0 }
-                let matcher = Matcher(a: imgA, b: imgB, width: width, height: height,
+                let matcher = Matcher(a: imgA, b: imgB, rowMask: Matcher.wholeImage, width: width, height: height,
                                       out: drawing ? bufferOut.baseAddress : nil, options: options)
-                return matcher.run()
+                // Fast path: identical pixels, nothing to compare.
+                if memcmp(imgA, imgB, width * height * 4) == 0 {
+                    matcher.drawUnchanged()
+                    return 0
+                }
+                return (0..<height).reduce(0) { $0 + matcher.matchRow($1) }
             }
         }
     }
@@ -79,58 +84,81 @@ public func pixelmatch(_ a: RGBAImage, _ b: RGBAImage, options: DiffOptions = Di
     return pixelmatch(a, b, options: options, output: &none)
 }
 
-/// The pixelmatch loops over raw pointers to both images and the optional diff canvas.
-private struct Matcher {
+/// The pixelmatch loops, over raw pointers to both images and the optional diff canvas.
+///
+/// Row y of an input image starts at `base + (y & rowMask) * width * 4`: with `wholeImage`
+/// that is the plain layout; with 7, a ring of the last 8 rows, which is all that row y
+/// looks at (y - 2 ... y + 2), so two PNGs can be compared while they are being decoded.
+/// The diff canvas `out` always holds the whole image.
+struct Matcher {
+    static let wholeImage = Int.max
+
     let a: UnsafePointer<UInt8>
     let b: UnsafePointer<UInt8>
+    let rowMask: Int
     let width: Int
     let height: Int
     let out: UnsafeMutablePointer<UInt8>?
     let options: DiffOptions
+    /// Maximum acceptable square distance between two colors; 35215 is the largest possible YIQ delta.
+    private let maxDelta: Double
+    private let drawGray: Bool
 
-    func run() -> Int {
-        let count = width * height
-        let drawGray = out != nil && !options.diffMask
-        // Fast path: identical pixels, nothing to compare.
-        if memcmp(a, b, count * 4) == 0 {
-            if drawGray { for i in 0..<count { grayPixel(i * 4) } }
-            return 0
-        }
-        // Maximum acceptable square distance between two colors; 35215 is the largest possible YIQ delta.
-        let maxDelta = 35215 * options.threshold * options.threshold
+    init(a: UnsafePointer<UInt8>, b: UnsafePointer<UInt8>, rowMask: Int, width: Int, height: Int,
+         out: UnsafeMutablePointer<UInt8>?, options: DiffOptions) {
+        self.a = a; self.b = b; self.rowMask = rowMask
+        self.width = width; self.height = height
+        self.out = out; self.options = options
+        maxDelta = 35215 * options.threshold * options.threshold
+        drawGray = out != nil && !options.diffMask
+    }
+
+    /// Counts the differing pixels of row y and draws the row of the diff image.
+    func matchRow(_ y: Int) -> Int {
+        let rowA = a + (y & rowMask) * width * 4, rowB = b + (y & rowMask) * width * 4
+        // Without a diff image to draw, identical rows (most of a screenshot) need no look.
+        if out == nil && memcmp(rowA, rowB, width * 4) == 0 { return 0 }
         let alt = options.diffColorAlt ?? options.diffColor
         var diff = 0
-        for y in 0..<height {
-            for x in 0..<width {
-                let i = y * width + x
-                let pos = i * 4
-                if pixel(a, i) == pixel(b, i) {
-                    if drawGray { grayPixel(pos) }
-                    continue
+        for x in 0..<width {
+            let pixelA = rowA + x * 4, pixelB = rowB + x * 4
+            let pos = (y * width + x) * 4
+            if load(pixelA) == load(pixelB) {
+                if drawGray { grayPixel(pos, pixelA) }
+                continue
+            }
+            // Squared YIQ distance, negative when the second image's pixel is darker.
+            let delta = colorDelta(pixelA, pixelB, yOnly: false)
+            if abs(delta) > maxDelta {
+                if !options.includeAA && (antialiased(a, x, y, other: b) || antialiased(b, x, y, other: a)) {
+                    // Anti-aliasing: drawn yellow, not counted, and left out of a mask.
+                    if drawGray { draw(pos, options.aaColor) }
+                } else {
+                    if out != nil { draw(pos, delta < 0 ? alt : options.diffColor) }
+                    diff += 1
                 }
-                // Squared YIQ distance, negative when the second image's pixel is darker.
-                let delta = colorDelta(a + pos, b + pos, yOnly: false)
-                if abs(delta) > maxDelta {
-                    if !options.includeAA
-                        && (antialiased(a, x, y, other: b) || antialiased(b, x, y, other: a)) {
-                        // Anti-aliasing: drawn yellow, not counted, and left out of a mask.
-                        if drawGray { draw(pos, options.aaColor) }
-                    } else {
-                        if out != nil { draw(pos, delta < 0 ? alt : options.diffColor) }
-                        diff += 1
-                    }
-                } else if drawGray {
-                    grayPixel(pos)
-                }
+            } else if drawGray {
+                grayPixel(pos, pixelA)
             }
         }
         return diff
     }
 
-    @inline(__always)
-    func pixel(_ image: UnsafePointer<UInt8>, _ index: Int) -> UInt32 {
-        UnsafeRawPointer(image).loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
+    /// The diff image of identical inputs: the first image in gray (nothing for a mask).
+    func drawUnchanged() {
+        guard drawGray else { return }
+        for y in 0..<height {
+            for x in 0..<width { grayPixel((y * width + x) * 4, pixel(a, x, y)) }
+        }
     }
+
+    @inline(__always)
+    func pixel(_ image: UnsafePointer<UInt8>, _ x: Int, _ y: Int) -> UnsafePointer<UInt8> {
+        image + ((y & rowMask) * width + x) * 4
+    }
+
+    @inline(__always)
+    func load(_ pixel: UnsafePointer<UInt8>) -> UInt32 { UnsafeRawPointer(pixel).loadUnaligned(as: UInt32.self) }
 
     /// Whether the pixel is likely part of anti-aliasing, after V. Vysniauskas, "Anti-aliased
     /// Pixel and Intensity Slope Detector" (2009): among its 8 neighbours it has both a darker
@@ -139,7 +167,7 @@ private struct Matcher {
     func antialiased(_ img: UnsafePointer<UInt8>, _ x1: Int, _ y1: Int, other img2: UnsafePointer<UInt8>) -> Bool {
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
-        let center = img + (y1 * width + x1) * 4
+        let center = pixel(img, x1, y1)
         var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
         var minDelta = 0.0, maxDelta = 0.0
         var minX = 0, minY = 0, maxX = 0, maxY = 0
@@ -147,7 +175,7 @@ private struct Matcher {
         for x in x0...x2 {
             for y in y0...y2 where x != x1 || y != y1 {
                 // Brightness delta between the center pixel and this neighbour.
-                let delta = colorDelta(center, img + (y * width + x) * 4, yOnly: true)
+                let delta = colorDelta(center, pixel(img, x, y), yOnly: true)
                 if delta == 0 {
                     zeroes += 1
                     if zeroes > 2 { return false }
@@ -167,11 +195,11 @@ private struct Matcher {
     func hasManySiblings(_ img: UnsafePointer<UInt8>, _ x1: Int, _ y1: Int) -> Bool {
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
-        let value = pixel(img, y1 * width + x1)
+        let value = load(pixel(img, x1, y1))
         var zeroes = x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2 ? 1 : 0
         for x in x0...x2 {
             for y in y0...y2 where x != x1 || y != y1 {
-                if pixel(img, y * width + x) == value { zeroes += 1 }
+                if load(pixel(img, x, y)) == value { zeroes += 1 }
                 if zeroes > 2 { return true }
             }
         }
@@ -186,10 +214,10 @@ private struct Matcher {
 
     /// The first image's brightness, blended with white by `alpha` x its own alpha.
     @inline(__always)
-    func grayPixel(_ pos: Int) {
+    func grayPixel(_ pos: Int, _ pixel: UnsafePointer<UInt8>) {
         guard let out else { return }
-        let y = rgb2y(Double(a[pos]), Double(a[pos + 1]), Double(a[pos + 2]))
-        let value = byte(blend(y, options.alpha * Double(a[pos + 3]) / 255))
+        let y = rgb2y(Double(pixel[0]), Double(pixel[1]), Double(pixel[2]))
+        let value = byte(blend(y, options.alpha * Double(pixel[3]) / 255))
         out[pos] = value; out[pos + 1] = value; out[pos + 2] = value; out[pos + 3] = 255
     }
 }

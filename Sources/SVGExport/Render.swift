@@ -147,3 +147,34 @@ private func straightRGBA(_ surface: OpaquePointer?, width: Int, height: Int) ->
         count = width * height * 4
     }
 }
+
+/// Rasterizes an SVG document (such as `renderSVG`'s, `width` x `height` points) with librsvg at
+/// `scale` pixels per point, as `rsvg-convert -z SCALE` does: how the tests check that an SVG
+/// shows exactly what the PNG of the same display list shows.
+public func rasterizeSVG(_ svg: [UInt8], width: Double, height: Double, scale: Double) throws -> RenderedImage {
+    let w = (width * scale).rounded(), h = (height * scale).rounded()
+    guard scale.isFinite, scale > 0, w >= 1, h >= 1, w <= 32767, h <= 32767 else {
+        throw RenderError.invalidSize(width: width, height: height, scale: scale)
+    }
+    var error: UnsafeMutablePointer<GError>?
+    guard let handle = rsvg_handle_new_from_data(svg, gsize(svg.count), &error) else {
+        let message = error.map { String(cString: $0.pointee.message) } ?? "not an SVG document"
+        if let error { g_error_free(error) }
+        throw RenderError.cairo("librsvg: \(message)")
+    }
+    defer { g_object_unref(handle) }
+    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))
+    defer { cairo_surface_destroy(surface) }
+    try check(cairo_surface_status(surface))
+    let cr = cairo_create(surface)
+    defer { cairo_destroy(cr) }
+    var viewport = RsvgRectangle(x: 0, y: 0, width: w, height: h)
+    rsvg_handle_render_document(handle, cr, &viewport, &error)
+    if let error {
+        let message = String(cString: error.pointee.message)
+        g_error_free(error)
+        throw RenderError.cairo("librsvg: \(message)")
+    }
+    cairo_surface_flush(surface)
+    return RenderedImage(width: Int(w), height: Int(h), rgba: straightRGBA(surface, width: Int(w), height: Int(h)))
+}

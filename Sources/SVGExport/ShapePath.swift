@@ -11,6 +11,10 @@ func appendPath(_ shape: ShapeOutline, in rect: Rect, to cr: OpaquePointer) {
         appendPolygon(points, closed: closed, to: cr)
         return
     }
+    if case .path(let elements) = shape {
+        appendElements(elements, to: cr)
+        return
+    }
     guard rect.isDrawable else { return }
     switch shape {
     case .rect:
@@ -30,8 +34,8 @@ func appendPath(_ shape: ShapeOutline, in rect: Rect, to cr: OpaquePointer) {
         cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
         cairo_close_path(cr)
         cairo_restore(cr)
-    case .polygon:
-        break // handled above: its points are absolute and ignore the rect
+    case .polygon, .path:
+        break // handled above: their points are absolute and ignore the rect
     }
 }
 
@@ -59,6 +63,28 @@ private func appendPolygon(_ points: [Point], closed: Bool, to cr: OpaquePointer
     cairo_move_to(cr, first.x, first.y)
     for point in points.dropFirst() { cairo_line_to(cr, point.x, point.y) }
     if closed { cairo_close_path(cr) }
+}
+
+/// A path with any non-finite coordinate is left empty; a line or curve before any move
+/// starts at its first point (Cairo would otherwise take (0, 0)).
+private func appendElements(_ elements: [PathElement], to cr: OpaquePointer) {
+    guard elements.allSatisfy({ $0.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }) else { return }
+    var started = false
+    for element in elements {
+        switch element {
+        case .move(let p):
+            cairo_move_to(cr, p.x, p.y)
+            started = true
+        case .line(let p):
+            started ? cairo_line_to(cr, p.x, p.y) : cairo_move_to(cr, p.x, p.y)
+            started = true
+        case .curve(let c1, let c2, let p):
+            if !started { cairo_move_to(cr, c1.x, c1.y); started = true }
+            cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+        case .close:
+            if started { cairo_close_path(cr) }
+        }
+    }
 }
 
 extension Rect {

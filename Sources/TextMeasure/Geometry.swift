@@ -65,7 +65,8 @@ public struct EdgeInsets: Hashable, Sendable {
 public func fmt(_ v: Double) -> String {
     if v.isInfinite { return v > 0 ? "infinity" : "-infinity" }
     if v.isNaN { return "nan" }
-    // Beyond 1e15 a double has no cents to show, and Int(_:) would trap past Int.max.
+    // Past 2^53 no fraction is left, and Int could not hold the cents: Swift's own shortest
+    // form ("1e+308"), which is also valid JSON.
     if abs(v) >= 1e15 { return "\(v)" }
     let rounded = (v * 100).rounded() / 100
     if rounded == rounded.rounded() { return String(Int(rounded)) }

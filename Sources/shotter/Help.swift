@@ -6,6 +6,7 @@ enum Help {
     Usage:
       shotter render INPUT [options]   render commits to PNG/SVG files
       shotter layout INPUT [options]   print the laid-out frames of one commit as JSON
+      shotter events INPUT [options]   print the geometry / layout records for SB_EVENTS
       shotter diff A.png B.png         compare two images pixel by pixel
 
     INPUT is a JSON Lines file (one op per line), a JSON array of ops, or - for stdin.
@@ -36,7 +37,17 @@ enum Help {
 
     Prints one JSON object: commit, device, dynamicTypeSize, colorScheme and elements, one
     entry per element with id, kind, frame ({x, y, width, height} in screen points, or null
-    when not laid out), chrome (named rects of compound kinds) and lines (of a text).
+    when not laid out), chrome (named rects of compound kinds) and lines (of a text), and
+    events: the geometry and layout records a renderer would send back after this pass.
+    """
+
+    static let events = """
+    Usage: shotter events INPUT [--commit N|last] [--device NAME] [--dynamic-type SIZE] [--scheme S]
+
+    Lays out one commit and prints, one per line, the records a renderer sends back to the
+    app after that pass, in the form SB_EVENTS accepts: geometry:ID:WIDTHxHEIGHT for every
+    geometry element, and the JSON event {"type":"layout",...} with the measured subviews of
+    every custom layout. Append them to SB_EVENTS and run the app again until nothing changes.
     """
 
     static let diff = """

@@ -15,11 +15,12 @@ enum LayoutCommand {
         let wanted = try options.selectCommits(commits, file: input.name)[0]
         warnings.forEach { printError("warning: \($0)") }
         let measurer = try PangoTextMeasurer()
-        let environment = RenderEnvironment(device: options.device, dynamicTypeSize: options.sizes[0],
-                                            colorScheme: options.schemes[0])
+        var noted = false
         var report: JSON = .null
         try stream.replay { commit, tree in
             guard commit.number == wanted.number else { return }
+            let environment = RenderEnvironment(device: options.device, dynamicTypeSize: options.sizes[0],
+                                                colorScheme: options.schemes(for: tree, noted: &noted)[0])
             let layout = LayoutPass.run(tree: tree, environment: environment, measurer: measurer)
             report = LayoutReport.json(tree: tree, layout: layout, commit: commit.number)
         }

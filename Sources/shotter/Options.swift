@@ -7,6 +7,8 @@ struct RenderOptions {
     var sizes: [DynamicTypeSize] = [.large]
     var schemes: [ColorScheme] = [.light]
     var commit: CommitSelection = .last
+    /// True when `--scheme` was given: it then beats the stream's own `colorScheme`.
+    var schemeGiven = false
 
     enum CommitSelection: Equatable {
         case number(Int), last, all
@@ -20,26 +22,14 @@ struct RenderOptions {
             self.device = device
         }
         if let value = args.value("--dynamic-type") {
-            if value == "all" && allowMany { sizes = DynamicTypeSize.allCases } else {
-                sizes = try value.split(separator: ",").map { (s: Substring) throws(UsageError) -> DynamicTypeSize in
-                    guard let size = DynamicTypeSize(rawValue: String(s)) else {
-                        throw args.fail("unknown Dynamic Type size \"\(s)\" (use \(Help.sizeNames))")
-                    }
-                    return size
-                }
-                if sizes.isEmpty { throw args.fail("--dynamic-type needs a size") }
-                if !allowMany && sizes.count > 1 { throw args.fail("--dynamic-type takes one size here") }
-            }
+            sizes = value == "all" && allowMany ? DynamicTypeSize.allCases
+                : try Self.list(value, option: "--dynamic-type", what: "Dynamic Type size", hint: Help.sizeNames,
+                                allowMany: allowMany, args)
         }
         if let value = args.value("--scheme") {
-            schemes = try value.split(separator: ",").map { (s: Substring) throws(UsageError) -> ColorScheme in
-                guard let scheme = ColorScheme(rawValue: String(s)) else {
-                    throw args.fail("unknown color scheme \"\(s)\" (use light or dark)")
-                }
-                return scheme
-            }
-            if schemes.isEmpty { throw args.fail("--scheme needs light or dark") }
-            if !allowMany && schemes.count > 1 { throw args.fail("--scheme takes one scheme here") }
+            schemeGiven = true
+            schemes = try Self.list(value, option: "--scheme", what: "color scheme", hint: "light or dark",
+                                    allowMany: allowMany, args)
         }
         if let value = args.value("--commit") {
             switch value {
@@ -52,6 +42,35 @@ struct RenderOptions {
                 commit = .number(n)
             }
         }
+    }
+
+    /// A comma-separated list of raw values, each of which must name a case.
+    private static func list<T: RawRepresentable>(_ value: String, option: String, what: String, hint: String,
+                                                  allowMany: Bool, _ args: Arguments) throws(UsageError) -> [T]
+        where T.RawValue == String {
+        var items: [T] = []
+        for name in value.split(separator: ",") {
+            guard let item = T(rawValue: String(name)) else { throw args.fail("unknown \(what) \"\(name)\" (use \(hint))") }
+            items.append(item)
+        }
+        if items.isEmpty { throw args.fail("\(option) needs a \(what)") }
+        if !allowMany && items.count > 1 { throw args.fail("\(option) takes one \(what) here") }
+        return items
+    }
+
+    /// The schemes to draw a commit in: the stream's root `colorScheme` update (Phase 12,
+    /// `.preferredColorScheme`) when set and `--scheme` was not given; with `--scheme`, a note
+    /// says once that the stream's choice is ignored.
+    func schemes(for tree: ElementTree, noted: inout Bool) -> [ColorScheme] {
+        guard let name = (tree.root.props as? ScreenProps)?.colorScheme, let scheme = ColorScheme(rawValue: name) else {
+            return schemes
+        }
+        guard schemeGiven else { return [scheme] }
+        if !noted {
+            printError("note: the stream asks for the \(name) color scheme; --scheme overrides it")
+            noted = true
+        }
+        return schemes
     }
 
     /// The commit numbers to render, or an input error when the stream lacks them.

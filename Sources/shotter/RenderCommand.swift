@@ -4,7 +4,9 @@ import SVGExport
 import TextMeasure
 
 /// `shotter render`: every selected commit x Dynamic Type size x color scheme x format.
-/// The whole stream is validated before anything is written, so bad input leaves no files.
+/// The whole stream is validated before anything is written, so bad input leaves no files;
+/// then each file is written as soon as it is rendered, so memory stays flat however many
+/// commits a stream has.
 enum RenderCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         if argv.contains("--help") || argv.contains("-h") { print(Help.render); return 0 }
@@ -33,27 +35,25 @@ enum RenderCommand {
         let renderer = try Screenshotter()
         let streamName = Self.streamName(args.positionals[0])
         let wanted = Set(selected.map(\.number))
-        var files: [(path: String, bytes: [UInt8])] = []
         let diagnostics = Diagnostics()
+        var noted = false
         try stream.replay { commit, tree in
             guard wanted.contains(commit.number) else { return }
+            let schemes = options.schemes(for: tree, noted: &noted)
             for size in options.sizes {
-                for scheme in options.schemes {
+                for scheme in schemes {
                     let environment = RenderEnvironment(device: options.device, dynamicTypeSize: size, colorScheme: scheme)
                     let list = renderer.displayList(tree: tree, environment: environment, diagnostics: diagnostics)
                     for format in formats {
                         let name = fileName(commit: commit, environment: environment, format: format)
-                        let bytes = try renderer.encode(list, format: format, scale: scale)
-                        files.append(("\(outputDirectory)/\(streamName)/\(name)", bytes))
+                        let path = "\(outputDirectory)/\(streamName)/\(name)"
+                        try write(try renderer.encode(list, format: format, scale: scale), to: path)
+                        print(path)
                     }
                 }
             }
         }
         diagnostics.warnings.filter { !warnings.contains($0) }.forEach { printError("warning: \($0)") }
-        for file in files {
-            try write(file.bytes, to: file.path)
-            print(file.path)
-        }
         return 0
     }
 

@@ -14,6 +14,7 @@ func run(_ argv: [String]) -> Int32 {
         switch command {
         case "render": return try RenderCommand.run(rest)
         case "layout": return try LayoutCommand.run(rest)
+        case "events": return try EventsCommand.run(rest)
         case "diff": return try DiffCommand.run(rest)
         case "--help", "-h", "help":
             print(Help.main)
@@ -52,4 +53,15 @@ func readInput(_ path: String) throws(InputError) -> (name: String, bytes: [UInt
     return (path, [UInt8](data))
 }
 
-exit(run(Array(CommandLine.arguments.dropFirst())))
+/// Layout and painting recurse once per nesting level; a large stack keeps the deepest tree a
+/// stream may hold (`ElementTree.maxDepth`) far from overflowing, in debug builds too.
+nonisolated(unsafe) var status: Int32 = 0
+let finished = DispatchSemaphore(value: 0)
+let worker = Thread {
+    status = run(Array(CommandLine.arguments.dropFirst()))
+    finished.signal()
+}
+worker.stackSize = 1 << 29
+worker.start()
+finished.wait()
+exit(status)

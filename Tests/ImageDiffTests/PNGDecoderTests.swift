@@ -153,8 +153,8 @@ import Testing
             do {
                 let image = try PNGDecoder.decode(bytes)
                 #expect(image.pixels.count == image.width * image.height * 4)
-            } catch is PNGDecoder.Error {
-                // expected for most inputs
+            } catch {
+                // A PNGDecoder.Error (decode's typed throws): expected for most inputs.
             }
         }
     }

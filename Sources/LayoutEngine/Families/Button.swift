@@ -51,7 +51,7 @@ public enum ButtonFamily: ElementFamily {
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ inherited: Painter.State) {
         guard let props = e.props as? ButtonProps else { return }
         var state = inherited
-        let tint = props.destructive ? painter.palette.red : painter.palette.accent
+        let tint = props.destructive ? painter.palette.red : painter.tint(state)
         switch props.style {
         case .bordered:
             painter.append(.fill(.capsule, frame, .solid(painter.palette.tertiarySystemFill)))

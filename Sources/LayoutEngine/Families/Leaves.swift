@@ -85,8 +85,13 @@ public enum ImageFamily: ElementFamily {
     }
 
     public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
-        let side = pass.font(for: e.id).lineHeight
+        let side = pass.font(for: e.id).lineHeight * symbolScale(e, pass.context(e.id))
         return Size(width: side, height: side)
+    }
+
+    /// `.imageScale` applies to symbols only.
+    static func symbolScale(_ e: Element, _ context: InheritedContext) -> Double {
+        (e.props as? ImageProps)?.systemName != nil ? context.imageScale : 1
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
@@ -97,7 +102,8 @@ public enum ImageFamily: ElementFamily {
             painter.paintPlaceholder(label: nil, frame)
             return
         }
-        let em = painter.layout.fonts[e.id]?.size ?? frame.height
+        let scale = painter.layout.contexts[e.id].map { symbolScale(e, $0) } ?? 1
+        let em = painter.layout.fonts[e.id].map { $0.size * scale } ?? frame.height
         let rect = Rect(x: frame.midX - em / 2, y: frame.midY - em / 2, width: em, height: em)
         painter.append(.symbol(name: glyph, rect: rect, color: state.foreground, strokeWidth: 2))
     }

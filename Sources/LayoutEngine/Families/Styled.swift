@@ -2,7 +2,8 @@ import TextMeasure
 
 extension Style: ElementProps {}
 
-/// `styled`: the layout modifiers of one style, nested as frame > padding > fixedSize > child.
+/// `styled`: the layout modifiers of one style, nested as containerRelativeFrame > frame >
+/// padding > fixedSize > aspectRatio > position > child.
 /// Every other field (font, colors, opacity, ...) is pass-through for layout: it changes what
 /// the subtree inherits, and how the box is painted.
 public enum StyledFamily: ElementFamily {
@@ -15,32 +16,47 @@ public enum StyledFamily: ElementFamily {
 
     public static func childContext(_ e: Element, _ context: InheritedContext) -> InheritedContext {
         var c = context
-        if let style = e.props as? Style { c.apply(style) }
+        if let style = e.props as? Style {
+            c.apply(style)
+            if let scale = style.imageScale { c.imageScale = scale.factor }
+        }
         return c // a styled box is transparent to the stack axis: a wrapped Spacer still stretches
     }
     private enum Layer {
         case frame(FrameSpec)
         case padding(EdgeInsets)
         case fixedSize(horizontal: Bool, vertical: Bool)
+        /// The child is centered, or aligned like the frame of the same box.
+        case aspectRatio(AspectRatioSpec, Alignment)
+        case position(Point)
     }
 
-    private static func layers(_ e: Element) -> [Layer] {
+    private static func layers(_ e: Element, _ pass: LayoutPass) -> [Layer] {
         guard let style = e.props as? Style else { return [] }
         var layers: [Layer] = []
+        if let relative = style.containerRelativeFrame {
+            // The container is the screen's safe area (docs/decisions.md).
+            let device = pass.environment.device
+            let container = Size(width: device.size.width - device.safeArea.horizontal,
+                                 height: device.size.height - device.safeArea.vertical)
+            layers.append(.frame(StyleLayerMath.frame(relative, container: container)))
+        }
         if let frame = style.frame { layers.append(.frame(frame)) }
         if let padding = style.padding { layers.append(.padding(padding)) }
         if style.fixedHorizontal || style.fixedVertical {
             layers.append(.fixedSize(horizontal: style.fixedHorizontal, vertical: style.fixedVertical))
         }
+        if let aspect = style.aspectRatio { layers.append(.aspectRatio(aspect, style.frame?.alignment ?? .center)) }
+        if let position = style.position { layers.append(.position(position)) }
         return layers
     }
 
     public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
-        size(layers(e)[...], e.children.first, p, pass)
+        size(layers(e, pass)[...], e.children.first, p, pass)
     }
 
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
-        place(layers(e)[...], e.children.first, in: frame, proposal: proposal, pass)
+        place(layers(e, pass)[...], e.children.first, in: frame, proposal: proposal, pass)
     }
 
     private static func size(_ layers: ArraySlice<Layer>, _ child: Int?, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
@@ -55,6 +71,11 @@ public enum StyledFamily: ElementFamily {
             return Size(width: inner.width + insets.horizontal, height: inner.height + insets.vertical)
         case .fixedSize(let h, let v):
             return size(rest, child, ProposedSize(width: h ? nil : p.width, height: v ? nil : p.height), pass)
+        case .aspectRatio(let spec, _):
+            let cp = StyleLayerMath.aspectProposal(spec, p) { size(rest, child, .unspecified, pass) }
+            return size(rest, child, cp, pass)
+        case .position:
+            return StyleLayerMath.positionedSize(p, ideal: size(rest, child, .unspecified, pass))
         }
     }
 
@@ -76,6 +97,14 @@ public enum StyledFamily: ElementFamily {
             place(rest, child, in: inner, proposal: inset(p, insets), pass)
         case .fixedSize(let h, let v):
             place(rest, child, in: rect, proposal: ProposedSize(width: h ? nil : p.width, height: v ? nil : p.height), pass)
+        case .aspectRatio(let spec, let alignment):
+            let cp = StyleLayerMath.aspectProposal(spec, p) { size(rest, child, .unspecified, pass) }
+            let childSize = size(rest, child, cp, pass)
+            place(rest, child, in: Rect(origin: aligned(childSize, in: rect, alignment), size: childSize), proposal: cp, pass)
+        case .position(let center):
+            let childSize = size(rest, child, .unspecified, pass)
+            let origin = Point(x: rect.x + center.x - childSize.width / 2, y: rect.y + center.y - childSize.height / 2)
+            place(rest, child, in: Rect(origin: origin, size: childSize), proposal: .unspecified, pass)
         }
     }
 
@@ -136,9 +165,15 @@ extension StyledFamily {
         if let background = style.background {
             painter.append(.fill(.rect, frame, painter.paint(background, in: frame, state)))
         }
+        if style.labelIcon, style.foreground == nil, !state.explicitForeground, ListLayout.isInsideList(e.id, painter.tree) {
+            state.foreground = painter.palette.accent // a Label's icon in a list row takes the tint
+        }
         if let foreground = style.foreground {
             state.foreground = painter.palette.color(foreground, foreground: state.foreground, diagnostics: painter.diagnostics)
             state.explicitForeground = true
+        }
+        if let tint = style.tint {
+            state.tint = painter.palette.color(tint, foreground: state.foreground, diagnostics: painter.diagnostics)
         }
         painter.paintChildren(of: e, state)
         for pop in pops.reversed() { painter.append(pop) }

@@ -12,6 +12,10 @@ public struct InheritedContext: Hashable, Sendable {
     /// The nearest enclosing stack's axis, which is what a Spacer or Divider stretches along.
     public var stackAxis: Axis?
     public var disabled = false
+    /// Set where text keeps one size whatever the environment's (navigation bar items).
+    public var pinnedDynamicTypeSize: DynamicTypeSize?
+    /// `.imageScale`: the factor symbol images measure and draw at (0.8 / 1 / 1.25).
+    public var imageScale = 1.0
 
     /// Applies one style's inheritable fields. Font fields change only themselves, except
     /// that `size` and `textStyle` replace each other (they are mutually exclusive).
@@ -29,7 +33,8 @@ public struct InheritedContext: Hashable, Sendable {
     }
 
     /// The concrete font for a Dynamic Type size.
-    public func resolvedFont(_ size: DynamicTypeSize) -> ResolvedFont {
+    public func resolvedFont(_ environmentSize: DynamicTypeSize) -> ResolvedFont {
+        let size = pinnedDynamicTypeSize ?? environmentSize
         var result: ResolvedFont
         if let points = font.size {
             let scaled = font.relativeTo.map { points * DynamicTypeTable.scale($0, size) } ?? points

@@ -12,6 +12,10 @@ public struct LayoutResult: Sendable {
     /// Named parts of compound kinds (a bar, a switch, a grabber...), in screen points.
     public var chrome: [Int: [String: Rect]] = [:]
     public var contexts: [Int: InheritedContext] = [:]
+    /// The proposal each element was placed with.
+    public var proposals: [Int: ProposedSize] = [:]
+    /// What a renderer reports back to Swift after this pass (`geometry`, `layout`), by element.
+    public var measurements: [Int: LayoutMeasurement] = [:]
 }
 
 /// One layout pass over a tree: the single dispatch point, with a cache per (node, proposal).
@@ -83,15 +87,17 @@ public final class LayoutPass {
         let frame = Rect(origin: origin, size: size)
         guard let element = tree[id] else { return frame }
         result.frames[id] = frame
+        result.proposals[id] = proposal
         element.family.place(element, in: frame, proposal: proposal, self)
         return frame
     }
 
-    /// Places `id` with a frame its parent decided (an alert's button gets its whole row),
-    /// whatever size it would report; its family places the children inside that frame.
+    /// Places `id` with exactly `frame`, whatever it reports (a custom layout's answered
+    /// frames, a grid row, a split view's columns), then its children.
     public func place(_ id: Int, in frame: Rect, proposal: ProposedSize) {
         guard let element = tree[id] else { return }
         result.frames[id] = frame
+        result.proposals[id] = proposal
         element.family.place(element, in: frame, proposal: proposal, self)
     }
 
@@ -107,6 +113,7 @@ public final class LayoutPass {
 
     func record(text layout: TextLayout, for id: Int) { result.texts[id] = layout }
     func record(chrome rects: [String: Rect], for id: Int) { result.chrome[id] = rects }
+    func record(measurement: LayoutMeasurement, for id: Int) { result.measurements[id] = measurement }
 
     private func computeContexts() {
         var stack: [(Int, InheritedContext)] = [(ElementTree.rootID, InheritedContext())]

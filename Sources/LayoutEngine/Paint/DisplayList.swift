@@ -66,6 +66,8 @@ public enum ShapeOutline: Hashable, Sendable {
     case capsule
     /// A polyline or polygon in absolute points (symbols for the status bar, chevrons).
     case polygon([Point], closed: Bool)
+    /// Moves, lines and cubic Béziers in absolute points (chart lines, areas, symbols).
+    case path([PathElement])
 }
 
 /// One line of text placed on screen: `origin` is the top-left of its line box.

@@ -19,6 +19,8 @@ public struct Painter {
         public var foreground: RGBA
         /// True once a `styled` above set a foreground: it then beats a button's tint.
         public var explicitForeground = false
+        /// `.tint` from a `styled` above: what controls use instead of the accent color.
+        public var tint: RGBA?
     }
 
     public static func paint(tree: ElementTree, layout: LayoutResult, measurer: TextMeasuring,
@@ -35,6 +37,9 @@ public struct Painter {
     }
 
     public mutating func append(_ item: DisplayItem) { items.append(item) }
+
+    /// The accent a control draws with: the inherited `.tint`, else the palette's accent.
+    public func tint(_ state: State) -> RGBA { state.tint ?? palette.accent }
 
     /// How many items are drawn so far, and inserting before them: a presentation wraps what
     /// it presents over (a large sheet scales the tree painted before it).

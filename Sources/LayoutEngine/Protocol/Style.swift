@@ -72,6 +72,18 @@ public struct Style: Hashable, Sendable {
     public var offset: Point?
     public var clipped = false
     public var hidden = false
+    /// `.badge(_:)` on a list row: trailing secondary text; nil or empty reserves nothing.
+    public var badge: String?
+    /// `.listRowInsets(_:)`: replaces a list row's default insets.
+    public var listRowInsets: EdgeInsets?
+    // Phase 5-7 and 12 layout and environment fields (see `Families/StyleLayers.swift`).
+    public var gridCellColumns: Int?
+    public var gridCellAnchor: Point?
+    public var tint: ShapeStyle?
+    public var position: Point?
+    public var aspectRatio: AspectRatioSpec?
+    public var imageScale: ImageScale?
+    public var containerRelativeFrame: ContainerRelativeFrameSpec?
 
     /// Fields the protocol defines that change nothing in a still screenshot.
     static let stillFields: Set<String> = ["animation", "animationToken", "transition", "hitTesting",
@@ -80,6 +92,8 @@ public struct Style: Hashable, Sendable {
         "padding", "font", "foreground", "background", "frame", "cornerRadius", "opacity", "disabled",
         "layoutPriority", "lineLimit", "multilineTextAlignment", "fixedSize", "labelIcon", "offset",
         "clipped", "hidden",
+        "badge", "listRowInsets",
+        "gridCellColumns", "gridCellAnchor", "tint", "position", "aspectRatio", "imageScale", "containerRelativeFrame",
     ])
 
     static func decode(_ r: PropReader) throws(PropError) -> Style {
@@ -122,6 +136,13 @@ public struct Style: Hashable, Sendable {
         if let o = try r.object("offset") { s.offset = Point(x: try o.number("x") ?? 0, y: try o.number("y") ?? 0) }
         s.clipped = try r.bool("clipped") ?? false
         s.hidden = try r.bool("hidden") ?? false
+        s.badge = try r.string("badge")
+        if let i = try r.object("listRowInsets") {
+            i.warnUnknown(["top", "leading", "bottom", "trailing"], what: "listRowInsets field")
+            s.listRowInsets = EdgeInsets(top: try i.number("top") ?? 0, leading: try i.number("leading") ?? 0,
+                                         bottom: try i.number("bottom") ?? 0, trailing: try i.number("trailing") ?? 0)
+        }
+        try s.decodeLayoutFields(r)
         return s
     }
 }

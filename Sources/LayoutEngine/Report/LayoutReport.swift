@@ -1,7 +1,8 @@
 import TextMeasure
 
 /// What `shotter layout` prints: one JSON object with every element's frame, chrome rects
-/// and text lines, so a test or a script can check geometry without looking at pixels.
+/// and text lines, and the `geometry` / `layout` records a renderer would send back (`events`),
+/// so a test or a script can check geometry without looking at pixels.
 public enum LayoutReport {
     public static func json(tree: ElementTree, layout: LayoutResult, commit: Int) -> JSON {
         let env = layout.environment
@@ -30,6 +31,7 @@ public enum LayoutReport {
             "dynamicTypeSize": .string(env.dynamicTypeSize.rawValue),
             "colorScheme": .string(env.colorScheme.rawValue),
             "elements": .array(elements),
+            "events": .array(LayoutEvents.records(tree: tree, layout: layout).map(\.json)),
         ])
     }
 

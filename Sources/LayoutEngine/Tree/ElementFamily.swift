@@ -56,6 +56,15 @@ public enum ElementRegistry {
         SheetFamily.self, AlertFamily.self,
         ToggleFamily.self, TextFieldFamily.self, StepperFamily.self, SliderFamily.self, TextEditorFamily.self,
         GaugeFamily.self, PickerFamily.self, MenuFamily.self, DatePickerFamily.self,
+        GridFamily.self, GridRowFamily.self, LazyVGridFamily.self,
+        CustomLayoutFamily.self,
+        GeometryFamily.self, DecoratedFamily.self, ViewThatFitsFamily.self,
+        NavSplitFamily.self,
+        ChartFamily.self, ChartItemFamily.self,
+        NavStackFamily.self, NavScreenFamily.self, NavLinkFamily.self,
+        ToolbarFamily.self, SearchFieldFamily.self,
+        ListFamily.self, SectionFamily.self, ListRowFamily.self,
+        ScrollViewFamily.self, ContentWrapperFamily.self,
     ]
 
     static let byName: [String: any ElementFamily.Type] = {

@@ -89,6 +89,21 @@ public struct ElementTree: Sendable {
         }
     }
 
+    /// Deepest nesting shotter lays out. Layout and painting recurse once per level; real
+    /// SwiftUI trees (each modifier a level) stay in the low hundreds.
+    public static let maxDepth = 2000
+
+    /// Levels below the screen of the deepest attached element (a child of the screen is 1).
+    public func depth() -> Int {
+        var deepest = 0
+        var stack = [(Self.rootID, 0)]
+        while let (id, level) = stack.popLast() {
+            deepest = max(deepest, level)
+            for child in elements[id]?.children ?? [] { stack.append((child, level + 1)) }
+        }
+        return deepest
+    }
+
     /// Ids of the subtree under `id` (itself first), depth first in child order: document order.
     public func documentOrder(from id: Int = rootID) -> [Int] {
         var out: [Int] = []

@@ -45,6 +45,11 @@ public struct OpStream: Sendable {
             try tree.apply(located, file: file)
             switch located.op {
             case .commit:
+                let depth = tree.depth()
+                if depth > ElementTree.maxDepth {
+                    throw InputError(file: file, line: located.line, op: "commit",
+                                     message: "elements are nested \(depth) levels deep; shotter lays out at most \(ElementTree.maxDepth)")
+                }
                 number += 1
                 try body(Commit(number: number, line: located.line, label: label), tree)
             case .event(let type, let fields):

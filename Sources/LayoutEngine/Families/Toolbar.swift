@@ -1,0 +1,121 @@
+import TextMeasure
+
+public enum ToolbarPlacement: String, Hashable, Sendable { case trailing, leading, principal, bottom }
+
+public struct ToolbarProps: ElementProps {
+    public var placement: ToolbarPlacement = .trailing
+}
+
+/// `toolbar`: in a `navscreen`, its items at their ideal sizes in an hstack 16 apart (the
+/// element's frame is the group; the screen positions it in the bar row), or, for `bottom`,
+/// a 49 pt bar (plus the home indicator) with the items spread evenly. Elsewhere a plain vstack.
+public enum ToolbarFamily: ElementFamily {
+    public static let kindNames = ["toolbar"]
+    public static func knownProps(kind: String) -> Set<String> { ["placement"] }
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        ToolbarProps(placement: try r.choice("placement", ToolbarPlacement.self) ?? .trailing)
+    }
+
+    static func inScreen(_ e: Element, _ tree: ElementTree) -> Bool {
+        e.parent.flatMap { tree[$0] }?.kind == "navscreen"
+    }
+
+    static func placement(_ e: Element) -> ToolbarPlacement { (e.props as? ToolbarProps)?.placement ?? .trailing }
+
+    public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        guard inScreen(e, pass.tree) else { return StackLayout.size(e, .vertical, p, pass) }
+        if placement(e) == .bottom { return NavScreenFamily.filling(p, pass) }
+        let sizes = e.children.map { pass.sizeThatFits($0, .unspecified) }
+        guard !sizes.isEmpty else { return .zero }
+        return Size(width: sizes.map(\.width).reduce(0, +) + NavBar.itemSpacing * Double(sizes.count - 1),
+                    height: sizes.map(\.height).max() ?? 0)
+    }
+
+    public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        guard inScreen(e, pass.tree) else {
+            StackLayout.place(e, .vertical, in: frame, proposal: proposal, pass)
+            return
+        }
+        let sizes = e.children.map { pass.sizeThatFits($0, .unspecified) }
+        if placement(e) == .bottom {
+            // Spread evenly 16 pt from the edges; a single item centered; centered in the 49 pt row.
+            let rowMid = frame.y + NavBar.bottomBarHeight / 2
+            let total = sizes.map(\.width).reduce(0, +)
+            let inner = frame.width - 2 * NavBar.edgePadding
+            var x = frame.x + NavBar.edgePadding
+            let gap = sizes.count > 1 ? (inner - total) / Double(sizes.count - 1) : 0
+            if sizes.count == 1 { x = frame.midX - total / 2 }
+            for (id, size) in zip(e.children, sizes) {
+                pass.place(id, at: Point(x: x, y: rowMid - size.height / 2), proposal: .unspecified)
+                x += size.width + gap
+            }
+            return
+        }
+        var x = frame.x
+        for (id, size) in zip(e.children, sizes) {
+            pass.place(id, at: Point(x: x, y: frame.midY - size.height / 2), proposal: .unspecified)
+            x += size.width + NavBar.itemSpacing
+        }
+    }
+
+    /// A bottom bar has the tab bar's translucent background and a hairline on top.
+    public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
+        if placement(e) == .bottom, inScreen(e, painter.tree) {
+            let background = painter.palette.scheme == .light ? RGBA(rgb255: 249, 249, 249, 0.94) : RGBA(rgb255: 29, 29, 29, 0.94)
+            painter.append(.fill(.rect, frame, .solid(background)))
+            let hairline = 1 / painter.layout.environment.device.scale
+            painter.append(.fill(.rect, Rect(x: frame.x, y: frame.y, width: frame.width, height: hairline),
+                                 .solid(painter.palette.separator)))
+        }
+        painter.paintChildren(of: e, state)
+    }
+
+    /// Bar items keep the Large text size, as UIKit's bar buttons do (iOS shows the large
+    /// content viewer instead of growing them), so the 44 and 49 pt rows hold them.
+    public static func childContext(_ e: Element, _ context: InheritedContext) -> InheritedContext {
+        var c = context
+        c.stackAxis = .vertical
+        c.pinnedDynamicTypeSize = .large
+        return c
+    }
+}
+
+public struct SearchFieldProps: ElementProps {
+    public var text = ""
+    public var placeholder = "Search"
+}
+
+/// `searchfield`: a 36 pt field, the proposed width (200 when none); in a `navscreen` the
+/// screen places it under the title area. A filled 10 pt rounded rect, a magnifying glass and
+/// the text (or the placeholder in the secondary color), 17 pt.
+public enum SearchFieldFamily: ElementFamily {
+    public static let kindNames = ["searchfield"]
+    static let height = 36.0
+    static let font = ResolvedFont(size: 17, lineHeight: 22)
+
+    public static func knownProps(kind: String) -> Set<String> { ["text", "placeholder"] }
+    public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
+        let placeholder = try r.string("placeholder") ?? ""
+        return SearchFieldProps(text: try r.string("text") ?? "", placeholder: placeholder.isEmpty ? "Search" : placeholder)
+    }
+
+    public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
+        Size(width: p.width.flatMap { $0.isFinite ? $0 : nil } ?? 200, height: height)
+    }
+
+    public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
+        let props = (e.props as? SearchFieldProps) ?? SearchFieldProps()
+        let palette = painter.palette
+        painter.append(.fill(.roundedRect(cornerRadius: 10), frame, .solid(palette.systemFill)))
+        let glass = Rect(x: frame.x + 8, y: frame.midY - 8.5, width: 17, height: 17)
+        painter.append(.symbol(name: "search", rect: glass, color: palette.secondaryLabel, strokeWidth: 2.25))
+        let textX = glass.maxX + 6
+        let showsPlaceholder = props.text.isEmpty
+        let text = showsPlaceholder ? props.placeholder : props.text
+        let layout = painter.measurer.layout(text, font: font, width: max(0, frame.maxX - 8 - textX), lineLimit: 1)
+        if let line = layout.lines.first {
+            painter.append(.text(TextRun(text: line.text, font: font, color: showsPlaceholder ? palette.secondaryLabel : palette.label,
+                                         origin: Point(x: textX, y: frame.midY - font.lineHeight / 2), width: line.width)))
+        }
+    }
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what shotter needs and is missing on a Debian machine, then builds it:
+# the C libraries (Cairo, Pango, librsvg, zlib), the pinned font packages, the lucide icons
+# (PyPI, pinned) and a debug build. Safe to run again: it only installs what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Swift lives in /opt/swift on these machines; make sure it is on PATH.
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+    export PATH="/opt/swift/usr/bin:$PATH"
+fi
+
+# Keep in sync with PangoTextMeasurer.fontPackages and Package.swift's CCairo providers.
+packages=(
+    libcairo2-dev libpango1.0-dev librsvg2-dev zlib1g-dev
+    fonts-inter fonts-jetbrains-mono fonts-noto-core fonts-quicksand fonts-noto-cjk fonts-noto-color-emoji
+)
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing ${missing[*]}" >&2
+    sudo_cmd=""
+    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+bash scripts/install-icons.sh
+# pkg-config hands SwiftPM a -pthread it will not pass on; the warning is noise.
+swift build "$@" 2>&1 | { grep -v 'warning: prohibited flag' || true; } >&2
