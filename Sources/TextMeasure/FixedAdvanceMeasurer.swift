@@ -37,6 +37,16 @@ public final class FixedAdvanceMeasurer: TextMeasuring {
             last += "…"
             out = Array(out.prefix(limit - 1)) + [TextLine(text: last, width: Double(last.count) * em)]
         }
+        // Under a limit, a word too wide for the width is cut with "…" instead of overflowing.
+        if let limit = lineLimit, limit > 0, let width, width > 0 {
+            for i in out.indices where out[i].width > width + 1e-9 {
+                var text = out[i].text
+                while !text.isEmpty && Double(text.count + 1) * em > width { text.removeLast() }
+                text += "…"
+                out[i] = TextLine(text: text, width: Double(text.count) * em)
+                truncated = true
+            }
+        }
         let widest = out.map(\.width).max() ?? 0
         return TextLayout(lines: out, size: Size(width: widest, height: Double(out.count) * font.lineHeight),
                           truncated: truncated)

@@ -78,6 +78,14 @@ public final class PangoTextMeasurer: TextMeasuring {
             out = Array(out.prefix(limit))
             out[limit - 1] = ellipsize(out[limit - 1].text, font: font, width: maxWidth)
         }
+        // "Never narrower than the longest word unless lineLimit truncates": under a limit, a
+        // word too wide for the width is cut with "…" instead of overflowing.
+        if let limit = lineLimit, limit > 0, let maxWidth, maxWidth > 0 {
+            for i in out.indices where out[i].width > maxWidth + Self.fitTolerance {
+                out[i] = ellipsize(out[i].text, font: font, width: maxWidth)
+                truncated = true
+            }
+        }
         let widest = out.map(\.width).max() ?? 0
         return TextLayout(lines: out, size: Size(width: widest, height: Double(out.count) * font.lineHeight),
                           truncated: truncated)

@@ -41,6 +41,14 @@ struct FixedAdvanceMeasurerTests {
         #expect(layout.truncated)
     }
 
+    @Test func aWordTooWideIsCutUnderALineLimit() {
+        // 20 pt holds 4 characters of 5: "abc" and the ellipsis.
+        let layout = measurer.layout("a abcdefghij", font: font, width: 20, lineLimit: 3)
+        #expect(texts(layout) == ["a", "abc…"])
+        #expect(layout.size.width == 20)
+        #expect(layout.truncated)
+    }
+
     @Test func lineLimitNotReachedKeepsEverything() {
         let layout = measurer.layout("aaa bbb", font: font, width: 20, lineLimit: 2)
         #expect(texts(layout) == ["aaa", "bbb"])

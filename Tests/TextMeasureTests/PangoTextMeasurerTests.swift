@@ -247,6 +247,16 @@ struct PangoTextMeasurerTests {
         #expect(width(word.prefix(kept.count + 1) + "…") > 100)
     }
 
+    @Test func aWordTooWideIsCutUnderALineLimit() {
+        // The spec: never narrower than the longest word *unless lineLimit truncates*.
+        let layout = measurer.layout("Supercalifragilistic", font: body, width: 100, lineLimit: 2)
+        #expect(layout.truncated)
+        #expect(layout.lines.count == 1)
+        #expect(layout.lines[0].text.hasSuffix("…"))
+        #expect(layout.lines[0].width <= 100)
+        #expect(layout.size.width <= 100)
+    }
+
     @Test func lineLimitWithoutWidthAppendsTheEllipsis() {
         let layout = measurer.layout("First line \nSecond line", font: body, width: nil, lineLimit: 1)
         #expect(layout.lines.map(\.text) == ["First line…"])
