@@ -278,3 +278,24 @@ import TextMeasure
         }
     }
 }
+
+@Suite("Toggle rows") struct ToggleRowTests {
+    private func row(_ label: String) throws -> Rect? {
+        var b = StreamBuilder()
+        let toggle = b.node("toggle", ["isOn": .bool(true)], [b.text(label)])
+        let section = b.node("section", ["header": .null, "footer": .null], [toggle])
+        let list = b.node("list", [:], [section])
+        let (layout, _) = try layOut(b, root: list)
+        return layout.chrome[toggle]?["row"]
+    }
+
+    @Test func aSwitchRowIs44LikeATextRow() throws {
+        // The Todos geometry: rows 44 high, a toggle first among them.
+        #expect(try row("Buy milk")?.height == 44)
+    }
+
+    @Test func aLabelTallerThanTheSwitchPads11() throws {
+        // 9 words of 4: 44 characters, 374 pt, two lines in 361 - 32 - 59 = 270: 44 + 22 = 66.
+        #expect(try row(Array(repeating: "abcd", count: 9).joined(separator: " "))?.height == 66)
+    }
+}

@@ -164,6 +164,13 @@ enum ListLayout {
         let contentWidth = max(0, cardWidth - insets.leading - insets.trailing - badgeReserve - shift)
         let proposal = ProposedSize(width: contentWidth, height: nil)
         let size = pass.sizeThatFits(id, proposal)
+        if rowStyle(id, tree, \.listRowInsets) == nil, contentKind(id, tree) == "toggle",
+           size.height <= ToggleFamily.switchSize.height {
+            // A switch row is 44 like a text row (the switch 6.5 from the edges), as in iOS
+            // and the spec's Todos geometry; a label taller than the switch pads as usual.
+            insets.top = (minimumRowHeight - ToggleFamily.switchSize.height) / 2
+            insets.bottom = insets.top
+        }
         let height = max(minimumRowHeight, size.height + insets.top + insets.bottom)
         let content = Rect(x: cardX + insets.leading + shift,
                            y: y + insets.top + (height - insets.top - insets.bottom - size.height) / 2,
