@@ -299,3 +299,19 @@ import TextMeasure
         #expect(try row(Array(repeating: "abcd", count: 9).joined(separator: " "))?.height == 66)
     }
 }
+
+@Suite("Tint") struct TintTests {
+    @Test func tintColorsTheSwitchAndTheSliderFill() throws {
+        var b = StreamBuilder()
+        let toggle = b.node("toggle", ["isOn": .bool(true)], [b.text("On")])
+        let slider = b.node("slider", ["value": .n(0.5), "min": .n(0), "max": .n(1)])
+        let stack = b.vstack([toggle, slider])
+        let tinted = b.styled(["tint": .object(["r": .n(1), "g": .n(0), "b": .n(0), "a": .n(1)])], stack)
+        let (layout, tree) = try layOut(b, root: tinted, environment: plainScreen)
+        let items = displayList(layout, tree).items
+        let track = try #require(layout.chrome[toggle]?["switch"])
+        let fill = try #require(layout.chrome[slider]?["fill"])
+        #expect(items.contains(.fill(.capsule, track, .solid(RGBA(1, 0, 0)))))
+        #expect(items.contains(.fill(.capsule, fill, .solid(RGBA(1, 0, 0)))))
+    }
+}

@@ -13,7 +13,7 @@ public struct ToggleProps: ElementProps {
 
 /// `toggle`: the label leads and a 51 x 31 switch trails (chrome `switch`); the label is
 /// proposed the width minus the switch and 8. Width = the proposal, height = max(label, 31).
-/// On: a green track with the white thumb at the trailing end.
+/// On: a green (or `.tint`) track with the white thumb at the trailing end.
 public enum ToggleFamily: ElementFamily {
     public static let kindNames = ["toggle"]
     public static let switchSize = Size(width: 51, height: 31)
@@ -37,7 +37,7 @@ public enum ToggleFamily: ElementFamily {
         guard let track = painter.layout.chrome[e.id]?["switch"] else { return }
         let isOn = (e.props as? ToggleProps)?.isOn ?? false
         let off = painter.palette.scheme == .light ? RGBA(hex: 0xE9E9EA) : RGBA(hex: 0x39393D)
-        painter.append(.fill(.capsule, track, .solid(isOn ? painter.palette.green : off)))
+        painter.append(.fill(.capsule, track, .solid(isOn ? state.tint ?? painter.palette.green : off)))
         let thumbX = isOn ? track.maxX - 2 - 27 : track.x + 2
         painter.drawThumb(Rect(x: thumbX, y: track.y + 2, width: 27, height: 27))
     }
@@ -221,7 +221,7 @@ public enum SliderFamily: ElementFamily {
         guard let chrome = painter.layout.chrome[e.id], let track = chrome["track"], let fill = chrome["fill"],
               let knob = chrome["thumb"] else { return }
         painter.append(.fill(.capsule, track, .solid(painter.palette.tertiarySystemFill)))
-        painter.append(.fill(.capsule, fill, .solid(painter.palette.accent)))
+        painter.append(.fill(.capsule, fill, .solid(painter.tint(state))))
         painter.drawThumb(knob)
     }
 }
@@ -326,6 +326,6 @@ public enum GaugeFamily: ElementFamily {
         painter.paintChildren(of: e, state)
         guard let chrome = painter.layout.chrome[e.id], let track = chrome["track"], let fill = chrome["fill"] else { return }
         painter.append(.fill(.capsule, track, .solid(painter.palette.systemFill)))
-        if fill.width > 0 { painter.append(.fill(.capsule, fill, .solid(painter.palette.accent))) }
+        if fill.width > 0 { painter.append(.fill(.capsule, fill, .solid(painter.tint(state)))) }
     }
 }

@@ -145,7 +145,7 @@ public enum PickerFamily: ElementFamily {
                 if i == props.selected {
                     let side = (font.size * 1.15).rounded()
                     painter.drawSymbol("checkmark", centeredIn: Rect(x: row.maxX - side, y: row.y, width: side, height: row.height),
-                                       side: side, color: palette.accent, strokeWidth: 2.5)
+                                       side: side, color: painter.tint(state), strokeWidth: 2.5)
                 }
             }
         }
@@ -170,7 +170,7 @@ public enum MenuFamily: ElementFamily {
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ inherited: Painter.State) {
         guard let label = e.children.first else { return }
         var state = inherited
-        if !state.explicitForeground { state.foreground = painter.palette.accent }
+        if !state.explicitForeground { state.foreground = painter.tint(state) }
         painter.paint(label, state)
     }
 }

@@ -69,7 +69,7 @@ public enum TabViewFamily: ElementFamily {
         for (i, tab) in e.children.enumerated() {
             guard let item = painter.layout.chrome[e.id]?["item\(i)"], let props = painter.tree[tab]?.props as? TabProps
             else { continue }
-            let color = i == selected ? painter.palette.accent : painter.palette.secondaryLabel
+            let color = i == selected ? painter.tint(state) : painter.palette.secondaryLabel
             if let symbol = props.systemImage, !symbol.isEmpty {
                 painter.drawSymbol(symbol, centeredIn: Rect(x: item.x, y: item.y + 6, width: item.width, height: 24),
                                    side: 24, color: color)
