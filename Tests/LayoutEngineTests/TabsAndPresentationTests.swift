@@ -185,6 +185,19 @@ let dark = RenderEnvironment(colorScheme: .dark)
         #expect(one < pops.max()! && one > pops.min()! && two > pops.max()!)
     }
 
+    @Test func aTextFieldInASheetTakesTheElevatedBackground() throws {
+        var b = StreamBuilder()
+        let under = b.node("textfield", ["text": .s(""), "placeholder": .s("A"), "style": .s("roundedBorder")])
+        let field = b.node("textfield", ["text": .s(""), "placeholder": .s("B"), "style": .s("roundedBorder")])
+        let sheet = b.node("sheet", ["detents": .array([.s("medium")])], [field])
+        b.insert(sheet, into: 0, at: 0)
+        let (layout, tree) = try layOut(b, root: under, environment: dark)
+        let items = displayList(layout, tree).items
+        let inSheet = try #require(layout.frames[field]), outside = try #require(layout.frames[under])
+        #expect(items.contains(.fill(.roundedRect(cornerRadius: 5), inSheet, .solid(RGBA(hex: 0x1C1C1E)))))
+        #expect(items.contains(.fill(.roundedRect(cornerRadius: 5), outside, .solid(.black))))
+    }
+
     @Test func cardIsWhiteInLightAndElevatedInDark() throws {
         let s = sheet(["medium"])
         for (env, color) in [(light, RGBA.white), (dark, RGBA(hex: 0x1C1C1E))] {

@@ -66,6 +66,16 @@ extension LayoutPass {
 }
 
 extension Painter {
+    /// True inside a sheet, where iOS resolves the system background to the elevated one.
+    func isInSheet(_ id: Int) -> Bool {
+        var current = tree[id]?.parent
+        while let c = current, let element = tree[c] {
+            if element.kind == "sheet" { return true }
+            current = element.parent
+        }
+        return false
+    }
+
     /// One line of `text`, truncated to `rect`'s width, placed in `rect` by `alignment`
     /// (0 leading, 0.5 centered, 1 trailing) and vertically centered. Returns the line's width.
     @discardableResult

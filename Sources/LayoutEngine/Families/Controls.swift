@@ -83,7 +83,9 @@ public enum TextFieldFamily: ElementFamily {
         guard let props = e.props as? TextFieldProps, let font = painter.layout.fonts[e.id] else { return }
         let palette = painter.palette
         if props.style == .roundedBorder {
-            painter.append(.fill(.roundedRect(cornerRadius: 5), frame, .solid(palette.systemBackground)))
+            // The system background, which is the elevated one in a sheet.
+            let background = painter.isInSheet(e.id) ? palette.elevatedBackground : palette.systemBackground
+            painter.append(.fill(.roundedRect(cornerRadius: 5), frame, .solid(background)))
             painter.append(.stroke(.roundedRect(cornerRadius: 5), frame.insetBy(dx: 0.25, dy: 0.25),
                                    .solid(palette.separator), lineWidth: 0.5, dash: []))
         }
