@@ -78,6 +78,21 @@ let dark = RenderEnvironment(colorScheme: .dark)
         #expect(layout2.chrome[tall]?["bottomInset"] == rect(0, 769, 393, 25))
     }
 
+    @Test func aNavigationStackFillsTheTabAndItsListGetsTheBarAsBottomInset() throws {
+        var b = StreamBuilder()
+        let row = b.text("Row")
+        let list = b.node("list", [:], [row])
+        let screen = b.node("navscreen", ["title": .s("Home"), "displayMode": .s("large"), "depth": .n(0)], [list])
+        let stack = b.node("navstack", [:], [screen])
+        let tab = b.node("tab", ["title": .s("Home"), "systemImage": .s("house")], [stack])
+        let view = b.node("tabview", ["selected": .n(0)], [tab])
+        let (layout, _) = try layOut(b, root: view)
+        #expect(layout.frames[stack] == rect(0, 0, 393, 852))
+        // The large-title screen's list starts at 155 and runs under the bar (769...852).
+        #expect(layout.frames[list] == rect(0, 155, 393, 697))
+        #expect(layout.chrome[list]?["bottomInset"] == rect(0, 769, 393, 83))
+    }
+
     @Test func aTabSelectionNamesItsCommitByTheTabItSelects() throws {
         let t = tabs(selected: 0)
         var b = t.0
@@ -138,6 +153,18 @@ let dark = RenderEnvironment(colorScheme: .dark)
         let (f, _) = try layOut(full.0, root: full.root)
         #expect(f.frames[full.sheet] == rect(0, 0, 393, 852))
         #expect(f.chrome[full.sheet]?["grabber"] == nil)
+    }
+
+    @Test func fullScreenCoverContentIsCenteredInTheSafeArea() throws {
+        let full = sheet(["full"])
+        let (layout, tree) = try layOut(full.0, root: full.root)
+        // 59...818: "Hi" (22 tall) at 59 + (759 - 22) / 2 = 427.5, floored.
+        #expect(layout.frames[full.text] == rect(188, 427, 17, 22))
+        let items = displayList(layout, tree).items
+        #expect(!items.contains(.popTransform))
+        #expect(!items.contains(.fill(.rect, rect(0, 0, 393, 852), .solid(RGBA.black.withAlpha(0.4)))))
+        // The cover's own square card, over the screen's background: two white screens.
+        #expect(items.filter { $0 == .fill(.rect, rect(0, 0, 393, 852), .solid(.white)) }.count == 2)
     }
 
     @Test func onlyALargeSheetScalesThePresentingTree() throws {
