@@ -11,7 +11,7 @@ public struct SheetProps: ElementProps {
 /// 10 pt below the status bar (the safe-area top), `medium` is half the screen, `full` (a
 /// full-screen cover) is the whole screen. The content is proposed the card minus the
 /// grabber row (8 + 5 + 8) and the home indicator's safe area, and centered in it; lists,
-/// scroll views and stacks run to the card's bottom edge. Behind a large sheet the presenting
+/// scroll views, navigation stacks and tab views run to the card's bottom edge. Behind a large sheet the presenting
 /// tree is scaled to 0.92 over black; every sheet but a full cover dims it with a 40 % scrim.
 public enum SheetFamily: ElementFamily {
     public static let kindNames = ["sheet"]
@@ -52,7 +52,8 @@ public enum SheetFamily: ElementFamily {
         for child in e.children {
             let content = pass.unwrapStyled(child)
             if let content, content.family.fillsScreen || ["navstack", "list", "scrollview"].contains(content.kind) {
-                let rect = full && content.kind == "navstack" ? frame : filling
+                // A full cover's stack or tab view fills it, reserving the status bar itself.
+                let rect = full && (content.family.fillsScreen || content.kind == "navstack") ? frame : filling
                 pass.place(child, at: rect.origin, proposal: ProposedSize(rect.size))
             } else {
                 let size = pass.sizeThatFits(child, ProposedSize(area.size))
@@ -84,7 +85,7 @@ public enum SheetFamily: ElementFamily {
             painter.append(.fill(.capsule, grabber, .solid(painter.palette.tertiaryLabel)))
         }
         if detent == .full { painter.statusBarScheme = nil }
-        painter.paintChildren(of: e, Painter.State(foreground: painter.palette.label))
+        painter.paintChildren(of: e, state)
     }
 }
 
