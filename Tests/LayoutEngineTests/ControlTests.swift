@@ -166,6 +166,22 @@ import TextMeasure
         #expect(c["label"] == rect(0, 389, 34, 22))
     }
 
+    @Test func datePickerStacksAtAccessibilitySizesWhenItDoesNotFit() throws {
+        var b = StreamBuilder()
+        let label = b.text("When")
+        let picker = b.node("datepicker", ["seconds": .n(1_791_010_800), "components": .s("dateAndTime")], [label])
+        let env = RenderEnvironment(device: plainScreen.device, dynamicTypeSize: .accessibility3)
+        let (layout, _) = try layOut(b, root: picker, environment: env)
+        let c = layout.chrome[picker] ?? [:]
+        // Body is 40/48 (20 pt per character): 80 + 8 + 242 + 8 + 162 = 500 > 400, so the label
+        // goes on top and the capsules (60 high) below it, the time on a line of its own
+        // (250 + 162 > 400): 48 + 8 + 60 + 8 + 60 = 184 tall, from y 308.
+        #expect(layout.frames[picker] == rect(0, 308, 400, 184))
+        #expect(layout.frames[label] == rect(0, 308, 80, 48))
+        #expect(c["date"] == rect(0, 364, 242, 60))
+        #expect(c["time"] == rect(0, 432, 162, 60))
+    }
+
     @Test func datePickerWithHiddenLabelIsItsCapsule() throws {
         var b = StreamBuilder()
         let label = b.text("When")

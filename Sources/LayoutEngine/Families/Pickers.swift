@@ -235,21 +235,58 @@ public enum DatePickerFamily: ElementFamily {
         return Size(width: width, height: max(34, font.lineHeight + 12))
     }
 
+    /// At accessibility text sizes, when the label's one line and the capsules do not fit side
+    /// by side, iOS puts the label on top and the capsules below it, leading, each on a line
+    /// of its own when they do not fit one.
+    static func stacks(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Bool {
+        guard pass.environment.dynamicTypeSize.rawValue.hasPrefix("accessibility"), let label = label(e),
+              let width = p.width, width.isFinite else { return false }
+        return pass.sizeThatFits(label, .unspecified).width + TrailingControl.gap + controlSize(e, pass).width > width
+    }
+
     public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
-        TrailingControl.size(label: label(e), control: controlSize(e, pass), p, pass)
+        let control = controlSize(e, pass)
+        if stacks(e, p, pass), let label = label(e), let width = p.width {
+            let labelHeight = pass.sizeThatFits(label, ProposedSize(width: width, height: nil)).height
+            let rects = flow(capsules(e, pass.font(for: e.id), pass), at: .zero, height: control.height, maxX: width)
+            let capsulesHeight = rects.map(\.1.maxY).max() ?? control.height
+            return Size(width: width, height: labelHeight + TrailingControl.gap + capsulesHeight)
+        }
+        return TrailingControl.size(label: label(e), control: control, p, pass)
     }
 
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
         let size = controlSize(e, pass)
-        let control = TrailingControl.place(label: label(e), control: size, in: frame, proposal: proposal, pass)
+        let control: Rect
+        if stacks(e, proposal, pass), let l = label(e) {
+            let lp = ProposedSize(width: frame.width, height: nil)
+            let labelHeight = pass.sizeThatFits(l, lp).height
+            pass.place(l, at: frame.origin, proposal: lp)
+            control = Rect(x: frame.x, y: frame.y + labelHeight + TrailingControl.gap, width: size.width, height: size.height)
+        } else {
+            control = TrailingControl.place(label: label(e), control: size, in: frame, proposal: proposal, pass)
+        }
         var chrome: [String: Rect] = [:]
         if let l = label(e), let f = pass.result.frames[l] { chrome["label"] = f }
-        var x = control.x
-        for capsule in capsules(e, pass.font(for: e.id), pass) {
-            chrome[capsule.key] = Rect(x: x, y: control.y, width: capsule.width, height: control.height)
-            x += capsule.width + 8
+        for (key, rect) in flow(capsules(e, pass.font(for: e.id), pass), at: control.origin, height: size.height,
+                                maxX: stacks(e, proposal, pass) ? frame.maxX : .infinity) {
+            chrome[key] = rect
         }
         pass.record(chrome: chrome, for: e.id)
+    }
+
+    /// Capsules left to right, 8 apart, starting a new line 8 below when one would pass `maxX`.
+    static func flow(_ capsules: [(key: String, text: String, width: Double)], at origin: Point, height: Double,
+                     maxX: Double) -> [(String, Rect)] {
+        var x = origin.x, y = origin.y
+        return capsules.map { capsule in
+            if x > origin.x, x + capsule.width > maxX {
+                x = origin.x
+                y += height + TrailingControl.gap
+            }
+            defer { x += capsule.width + TrailingControl.gap }
+            return (capsule.key, Rect(x: x, y: y, width: capsule.width, height: height))
+        }
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
