@@ -331,3 +331,29 @@ import TextMeasure
         #expect(items.contains(.fill(.capsule, fill, .solid(RGBA(1, 0, 0)))))
     }
 }
+
+@Suite("Control colors") struct ControlColorTests {
+    @Test func segmentedPillIsWhiteInLightAndGrayInDark() throws {
+        for (env, pill) in [(light, RGBA.white), (dark, RGBA(hex: 0x636366))] {
+            var b = StreamBuilder()
+            let picker = b.node("picker", ["style": .s("segmented"), "selected": .n(1), "options": .array([.s("A"), .s("B")])])
+            let (layout, tree) = try layOut(b, root: picker, environment: env)
+            let segment = try #require(layout.chrome[picker]?["segment1"])
+            let items = displayList(layout, tree).items
+            #expect(items.contains(.fill(.roundedRect(cornerRadius: 7), segment.insetBy(dx: 2, dy: 2), .solid(pill))))
+            #expect(items.contains(.fill(.roundedRect(cornerRadius: 8), try #require(layout.frames[picker]),
+                                         .solid(Palette(env.colorScheme).tertiarySystemFill))))
+        }
+    }
+
+    @Test func menuPickerValueIsSecondary() throws {
+        var b = StreamBuilder()
+        let picker = b.node("picker", ["style": .s("menu"), "label": .s("Units"), "selected": .n(0), "options": .array([.s("Metric")])])
+        for env in [light, dark] {
+            let (layout, tree) = try layOut(b, root: picker, environment: env)
+            let list = displayList(layout, tree)
+            #expect(textColor(list, "Metric") == Palette(env.colorScheme).secondaryLabel)
+            #expect(textColor(list, "Units") == Palette(env.colorScheme).label)
+        }
+    }
+}
