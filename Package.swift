@@ -5,7 +5,7 @@ let package = Package(
     name: "shotter",
     products: [
         .executable(name: "shotter", targets: ["shotter"]),
-        .library(name: "ShotterKit", targets: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff"]),
+        .library(name: "ShotterKit", targets: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff", "SnapshotRunner"]),
     ],
     targets: [
         // Cairo, Pango (with its fontconfig backend), librsvg for symbol SVGs, zlib for PNG files.
@@ -19,11 +19,14 @@ let package = Package(
         // PNG encoding and decoding, and the pixel comparison behind `shotter diff` / `shotter test`.
         .target(name: "ImageDiff", dependencies: ["CCairo"]),
         .target(name: "SVGExport", dependencies: ["LayoutEngine", "TextMeasure", "ImageDiff", "CCairo"]),
-        .executableTarget(name: "shotter", dependencies: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff"]),
+        // `shotter test`: the plan, rendering in parallel, comparison with goldens, reports.
+        .target(name: "SnapshotRunner", dependencies: ["LayoutEngine", "SVGExport", "ImageDiff", "TextMeasure"]),
+        .executableTarget(name: "shotter", dependencies: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff", "SnapshotRunner"]),
         .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure", "CCairo"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TextMeasure"]),
         .testTarget(name: "SVGExportTests", dependencies: ["SVGExport", "LayoutEngine", "TextMeasure", "ImageDiff"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff"]),
+        .testTarget(name: "SnapshotRunnerTests", dependencies: ["SnapshotRunner", "LayoutEngine", "SVGExport", "ImageDiff", "TextMeasure"]),
         .testTarget(name: "ShotterCLITests", dependencies: ["shotter"]),
     ]
 )
