@@ -100,37 +100,36 @@ public enum HTMLReport {
         }
         // Side by side
         try emit("<div class=\"view side\">")
-        for (caption, file) in [("Expected (golden)", r.expected), ("Actual", r.actual), ("Diff", r.diff)] {
+        for (caption, role, file) in [("Expected (golden)", "expected", r.expected), ("Actual", "actual", r.actual), ("Diff", "diff", r.diff)] {
             guard let file else { continue }
             try emit("<figure><figcaption>\(caption)</figcaption>")
-            try emitImage(file, artifacts: artifacts, emit)
+            try emitImage(file, id: "s\(index)-\(role)", artifacts: artifacts, emit)
             try emit("</figure>")
         }
         try emit("</div>\n")
-        guard hasBoth, let expected = r.expected, let actual = r.actual else { return try emit("</section>\n") }
+        guard hasBoth else { return try emit("</section>\n") }
         // Slider: the actual image over the expected one, uncovered from the left up to the handle.
+        // The other views reuse the side-by-side images (the script copies them), so each is inlined once.
         try emit("<div class=\"view slider\"><div class=\"labels\"><span>◀ expected</span><span>actual ▶</span></div><div class=\"stage\">")
-        try emitImage(expected, artifacts: artifacts, emit)
-        try emit("<div class=\"over\">")
-        try emitImage(actual, artifacts: artifacts, emit)
-        try emit("</div><div class=\"handle\"></div></div><input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"slider position\"></div>\n")
+        try emit("<img alt=\"expected\" data-same=\"s\(index)-expected\"><div class=\"over\"><img alt=\"actual\" data-same=\"s\(index)-actual\"></div>")
+        try emit("<div class=\"handle\"></div></div><input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"slider position\"></div>\n")
         try emit("<div class=\"view diff\">")
-        if let diff = r.diff {
+        if r.diff != nil {
             try emit("<p class=\"hint\">Red: pixels that differ. Yellow: anti-aliasing (not counted). Faded: unchanged.</p>")
-            try emitImage(diff, artifacts: artifacts, emit)
+            try emit("<img alt=\"diff\" data-same=\"s\(index)-diff\">")
         } else {
             try emit("<p class=\"hint\">No diff image: \(r.message.hasPrefix("image size") || r.message.contains("image size") ? "the sizes differ" : "only PNG images are compared pixel by pixel").</p>")
         }
         try emit("</div>\n</section>\n")
     }
 
-    static func emitImage(_ relative: String, artifacts: String, _ emit: (String) throws -> Void) throws {
+    static func emitImage(_ relative: String, id: String, artifacts: String, _ emit: (String) throws -> Void) throws {
         let file = url(artifacts, relative)
         guard let data = FileManager.default.contents(atPath: file.path) else {
             return try emit("<p class=\"hint\">missing \(escape(relative))</p>")
         }
         let type = relative.hasSuffix(".svg") ? "image/svg+xml" : "image/png"
-        try emit("<img alt=\"\(escape(relative))\" title=\"\(escape(relative))\" src=\"data:\(type);base64,")
+        try emit("<img id=\"\(id)\" alt=\"\(escape(relative))\" title=\"\(escape(relative))\" src=\"data:\(type);base64,")
         try emit(data.base64EncodedString())
         try emit("\">")
     }
@@ -197,6 +196,7 @@ public enum HTMLReport {
     """
 
     static let script = """
+    document.querySelectorAll('img[data-same]').forEach(i=>{const o=document.getElementById(i.dataset.same);if(o)i.src=o.src;});
     function show(card,view){
       card.dataset.view=view;
       card.querySelectorAll('.tabs button').forEach(x=>x.classList.toggle('on',x.dataset.show===view));
