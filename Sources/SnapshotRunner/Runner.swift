@@ -42,7 +42,10 @@ public enum SnapshotRunner {
     /// `Screenshotter` (Pango objects are not thread-safe). A job is one stream in one
     /// environment: the stream is replayed once and every wanted commit rendered in every format;
     /// images are dropped as soon as they are checked, so memory does not grow with the run.
-    public static func run(streams: [PlannedStream], goldens: String, options: RunOptions) throws -> RunSummary {
+    /// `planStreams` are the plan's streams as written (before command-line overrides): the
+    /// goldens they produce are not unused, even when flags narrow this run.
+    public static func run(streams: [PlannedStream], planStreams: [PlannedStream]? = nil, goldens: String,
+                           options: RunOptions) throws -> RunSummary {
         let all = streams.flatMap(\.snapshots)
         let selected = options.shard.map { $0.select(all) } ?? all
         let checker = SnapshotChecker(goldens: goldens, artifacts: options.artifacts, record: options.record)
@@ -69,7 +72,7 @@ public enum SnapshotRunner {
         }
         group.wait()
 
-        let unused = unusedGoldens(in: goldens, streams: streams)
+        let unused = unusedGoldens(in: goldens, streams: streams + (planStreams ?? []))
         if options.prune { prune(unused, in: goldens) }
         return RunSummary(results: queue.results.sorted { $0.path < $1.path }, unused: unused,
                           pruned: options.prune, ci: options.ci, shard: options.shard)

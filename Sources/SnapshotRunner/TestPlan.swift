@@ -63,6 +63,11 @@ public struct PlanOverrides: Sendable {
     public var maxDiffRatio: Double?
     public var goldens: String?
     public init() {}
+
+    /// Whether the overrides change which snapshots exist (tolerances do not).
+    public var narrowsPlan: Bool {
+        devices != nil || sizes != nil || schemes != nil || commits != nil || formats != nil
+    }
 }
 
 /// `shotter.json`: the op streams to check and how. See docs/test-plan.md.

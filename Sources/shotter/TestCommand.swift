@@ -25,8 +25,10 @@ enum TestCommand {
     static func run(_ args: Arguments) throws -> Int32 {
         let ci = isCI()
         let planPath = args.value("--config") ?? TestPlan.fileName
-        var plan = try TestPlan.load(path: planPath)
-        plan.apply(try overrides(args))
+        let written = try TestPlan.load(path: planPath)
+        let overrides = try overrides(args)
+        var plan = written
+        plan.apply(overrides)
         var record = RecordMode.defaultMode(ci: ci)
         if let value = args.value("--record") {
             guard let mode = RecordMode(rawValue: value) else { throw args.fail("--record takes never, missing, failed or all") }
@@ -42,7 +44,9 @@ enum TestCommand {
 
         let streams = try plan.streams()
         let options = RunOptions(record: record, ci: ci, jobs: jobs, shard: shard, artifacts: artifacts, prune: args.has("--prune"))
-        let summary = try SnapshotRunner.run(streams: streams, goldens: plan.goldens, options: options)
+        // Flags that narrow the run must not make the plan's other goldens look unused.
+        let planStreams = overrides.narrowsPlan ? try written.streams() : nil
+        let summary = try SnapshotRunner.run(streams: streams, planStreams: planStreams, goldens: plan.goldens, options: options)
 
         let reportPath = (artifacts as NSString).appendingPathComponent("report.html")
         try HTMLReport.write(summary, artifacts: artifacts, to: reportPath)

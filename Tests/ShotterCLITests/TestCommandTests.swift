@@ -133,6 +133,10 @@ import Testing
         try write(plan, "shotter.json")
         try write(stream(["Hello", "World"]), "flows/Greeting.jsonl")
         #expect(try shotter(["test"]).status == 0)
+        let narrowed = try shotter(["test", "--scheme", "light", "--commit", "2", "--prune"], ci: true)
+        #expect(narrowed.output == "report: .shotter-artifacts/report.html\n1 passed, 0 failed\n",
+                "flags narrow the run, not the plan: the other goldens are still in use")
+        #expect(exists("__Snapshots__/Greeting/001.iphone15pro.large.dark.png"))
         try FileManager.default.removeItem(atPath: dir + "/flows/Greeting.jsonl")
         try write(stream(["Hello"]), "flows/Welcome.jsonl")
 
