@@ -2,6 +2,7 @@ import Foundation
 import ImageDiff
 import LayoutEngine
 import SVGExport
+import TextMeasure
 
 /// When goldens are written, as in swift-snapshot-testing.
 public enum RecordMode: String, CaseIterable, Sendable {
@@ -44,6 +45,15 @@ public struct SnapshotResult: Sendable, Equatable {
     public var diff: String?
     /// Golden files written by this snapshot (relative to the goldens directory).
     public var wrote: [String] = []
+    /// Where the changed elements were and are, for outlines on the images in the report.
+    public var marks: Marks?
+
+    /// Rects in screen points on a canvas of `canvas` points.
+    public struct Marks: Sendable, Equatable {
+        public var canvas: Size
+        public var before: [Rect]
+        public var after: [Rect]
+    }
 }
 
 /// Compares one rendering with its golden, records per the mode, writes failure artifacts.
@@ -131,6 +141,10 @@ public struct SnapshotChecker: Sendable {
         if let stored = storedLayoutBytes.flatMap(LayoutDump.parse) {
             result.layoutCompared = true
             result.changes = LayoutDump.changes(from: stored, to: layout)
+            let (before, after) = LayoutDump.changedRects(from: stored, to: layout)
+            if !before.isEmpty || !after.isEmpty {
+                result.marks = SnapshotResult.Marks(canvas: snapshot.environment.device.size, before: before, after: after)
+            }
         }
         result.expected = try writeArtifact(snapshot, "expected", expected)
         result.actual = try writeArtifact(snapshot, "actual", actual)

@@ -1,4 +1,5 @@
 import Foundation
+import TextMeasure
 
 /// `report.html`: one self-contained page (images inline as base64, no network) with, for each
 /// failure, side-by-side, slider and diff views and the list of changed elements. It is written
@@ -76,7 +77,7 @@ public enum HTMLReport {
         try emit("""
         <section class="card" id="s\(index)" data-view="side">
         <h2><span class="status \(r.status.rawValue)">\(r.status.rawValue)</span> \(escape(r.path))</h2>
-        <p class="message">\(escape(r.message))</p>
+        <p class="message">\(escape(r.message))\(r.marks == nil ? "" : " <label class=\"hint toggle\"><input type=\"checkbox\" checked onchange=\"this.closest('.card').classList.toggle('marks-off',!this.checked)\"> outline changed elements</label>")</p>
 
         """)
         if !r.changes.isEmpty {
@@ -102,9 +103,12 @@ public enum HTMLReport {
         try emit("<div class=\"view side\">")
         for (caption, role, file) in [("Expected (golden)", "expected", r.expected), ("Actual", "actual", r.actual), ("Diff", "diff", r.diff)] {
             guard let file else { continue }
-            try emit("<figure><figcaption>\(caption)</figcaption>")
+            try emit("<figure><figcaption>\(caption)</figcaption><div class=\"marked\">")
             try emitImage(file, id: "s\(index)-\(role)", artifacts: artifacts, emit)
-            try emit("</figure>")
+            if let marks = r.marks, role != "diff" {
+                try emit(outlines(role == "expected" ? marks.before : marks.after, canvas: marks.canvas))
+            }
+            try emit("</div></figure>")
         }
         try emit("</div>\n")
         guard hasBoth else { return try emit("</section>\n") }
@@ -121,6 +125,16 @@ public enum HTMLReport {
             try emit("<p class=\"hint\">No diff image: \(r.message.hasPrefix("image size") || r.message.contains("image size") ? "the sizes differ" : "only PNG images are compared pixel by pixel").</p>")
         }
         try emit("</div>\n</section>\n")
+    }
+
+    /// Outlines positioned in percent of the image, so they follow it at any displayed size.
+    static func outlines(_ rects: [Rect], canvas: Size) -> String {
+        guard canvas.width > 0, canvas.height > 0 else { return "" }
+        func pct(_ v: Double, _ of: Double) -> String { LayoutDump.number((v / of * 10000).rounded() / 100) + "%" }
+        return rects.map { r in
+            "<span class=\"mark\" style=\"left:\(pct(r.x, canvas.width));top:\(pct(r.y, canvas.height));"
+                + "width:\(pct(r.width, canvas.width));height:\(pct(r.height, canvas.height))\"></span>"
+        }.joined()
     }
 
     static func emitImage(_ relative: String, id: String, artifacts: String, _ emit: (String) throws -> Void) throws {
@@ -173,6 +187,7 @@ public enum HTMLReport {
     .changes h3{margin:0 0 4px;font-size:13px;color:var(--dim)}
     .changes ul{margin:0;padding-left:18px}.changes code{font-size:13px}
     .hint{color:var(--dim);font-size:13px}
+    .toggle{margin-left:12px;cursor:pointer;white-space:nowrap}
     code{font-family:ui-monospace,Menlo,monospace}
     .tabs{display:inline-flex;background:#e5e5ea;border-radius:8px;padding:2px;margin-bottom:12px}
     .tabs button{border:0;background:none;padding:5px 14px;border-radius:6px;font:inherit;font-size:13px;cursor:pointer;color:var(--text)}
@@ -186,6 +201,9 @@ public enum HTMLReport {
     .view img{display:block;width:100%;height:auto;border:1px solid var(--line);border-radius:6px;
       background:repeating-conic-gradient(#eee 0 25%,#fff 0 50%) 0 0/16px 16px}
     .slider,.diff{max-width:340px}
+    .marked{position:relative}
+    .mark{position:absolute;outline:2px solid #ff2d55;outline-offset:1px;border-radius:3px;box-shadow:0 0 0 4px rgba(255,45,85,.18);pointer-events:none}
+    .marks-off .mark{display:none}
     .stage{position:relative;user-select:none}
     .stage .over{position:absolute;inset:0;clip-path:inset(0 0 0 50%)}
     .stage .handle{position:absolute;top:0;bottom:0;left:50%;width:2px;background:var(--blue);box-shadow:0 0 0 1px #fff;pointer-events:none}

@@ -121,6 +121,33 @@ public struct LayoutDump: Equatable, Sendable {
         return lines
     }
 
+    /// Where the changes are, to outline on the images: the old frames of changed and removed
+    /// elements, the new frames of changed and added ones. A rect that contains another is left
+    /// out, so a stack that grew because its text did is not outlined around the text.
+    public static func changedRects(from old: LayoutDump, to new: LayoutDump) -> (before: [Rect], after: [Rect]) {
+        var oldByID: [Int: Element] = [:]
+        for e in old.elements { oldByID[e.id] = e }
+        var newByID: [Int: Element] = [:]
+        for e in new.elements { newByID[e.id] = e }
+        var before: [Rect] = [], after: [Rect] = []
+        for e in new.elements where oldByID[e.id] != e {
+            if let frame = e.frame { after.append(frame) }
+            if let frame = oldByID[e.id]?.frame { before.append(frame) }
+        }
+        for e in old.elements where newByID[e.id] == nil {
+            if let frame = e.frame { before.append(frame) }
+        }
+        return (innermost(before), innermost(after))
+    }
+
+    static func innermost(_ rects: [Rect]) -> [Rect] {
+        func contains(_ a: Rect, _ b: Rect) -> Bool {
+            a != b && a.x <= b.x && a.y <= b.y && a.maxX >= b.maxX && a.maxY >= b.maxY
+        }
+        var seen: Set<Rect> = []
+        return rects.filter { r in !rects.contains { contains(r, $0) } && seen.insert(r).inserted }
+    }
+
     static func name(_ e: Element) -> String {
         "#\(e.id) \(e.kind)" + (e.label.map { " \(quoted($0))" } ?? "")
     }

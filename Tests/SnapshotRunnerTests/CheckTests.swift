@@ -57,6 +57,9 @@ import Testing
             #expect(result.message == "3 of 100 pixels differ (3.0%)")
             #expect(result.layoutCompared)
             #expect(result.changes == ["#12 text 'Add': y 521 -> 529, height 22 -> 26"])
+            #expect(result.marks == SnapshotResult.Marks(canvas: Size(width: 393, height: 852),
+                                                         before: [Rect(x: 16, y: 521, width: 361, height: 22)],
+                                                         after: [Rect(x: 16, y: 529, width: 361, height: 26)]))
             #expect(result.wrote.isEmpty && read(golden) == old && read(goldenLayout) == Array(oldLayout.serialized().utf8))
             let base = "failures/Todo/002-tap-Add.iphone15pro.large.light"
             #expect([result.expected, result.actual, result.diff] == ["\(base).expected.png", "\(base).actual.png", "\(base).diff.png"])
@@ -168,6 +171,21 @@ import Testing
             "#9 text 'Old': removed",
         ])
         #expect(LayoutDump.changes(from: new, to: new).isEmpty)
+    }
+
+    @Test func changedRectsKeepTheInnermostOldAndNewFrames() {
+        let old = LayoutDump(elements: [E(id: 0, kind: "screen", frame: r(0, 0, 393, 852)),
+                                        E(id: 4, kind: "vstack", frame: r(10, 100, 200, 60)),
+                                        E(id: 1, kind: "text", label: "A", frame: r(10, 100, 50, 22)),
+                                        E(id: 2, kind: "text", label: "B", frame: r(10, 130, 50, 22)),
+                                        E(id: 3, kind: "text", label: "Gone", frame: r(10, 400, 50, 22))])
+        let new = LayoutDump(elements: [E(id: 0, kind: "screen", frame: r(0, 0, 393, 852)),
+                                        E(id: 4, kind: "vstack", frame: r(10, 100, 200, 70)),
+                                        E(id: 1, kind: "text", label: "A", frame: r(10, 100, 50, 22)),
+                                        E(id: 2, kind: "text", label: "B", frame: r(10, 130, 50, 40))])
+        let (before, after) = LayoutDump.changedRects(from: old, to: new)
+        #expect(before == [r(10, 130, 50, 22), r(10, 400, 50, 22)], "the stack holds B, so only B and the removed text")
+        #expect(after == [r(10, 130, 50, 40)])
     }
 
     @Test func aContainerWhoseTextChangedIsNotReportedTwice() {

@@ -1,15 +1,19 @@
 import Foundation
 @testable import SnapshotRunner
+import TextMeasure
 import Testing
 
 @Suite struct ReportTests {
+    static let marks = SnapshotResult.Marks(canvas: Size(width: 400, height: 800),
+                                            before: [Rect(x: 16, y: 521, width: 361, height: 22)],
+                                            after: [Rect(x: 16, y: 529, width: 361, height: 26)])
     let failed = SnapshotResult(path: "Todo/002-tap-Add.iphone15pro.large.light.png", stream: "Todo", status: .failed,
                                 message: "3 of 100 pixels differ (3.0%)",
                                 changes: ["#12 text 'Add': y 521 -> 529, height 22 -> 26", "#14 text 'A<B': added at 0,0 1x1"],
                                 layoutCompared: true,
                                 expected: "failures/Todo/002-tap-Add.iphone15pro.large.light.expected.png",
                                 actual: "failures/Todo/002-tap-Add.iphone15pro.large.light.actual.png",
-                                diff: "failures/Todo/002-tap-Add.iphone15pro.large.light.diff.png")
+                                diff: "failures/Todo/002-tap-Add.iphone15pro.large.light.diff.png", marks: marks)
     let passed = SnapshotResult(path: "Todo/001.iphone15pro.large.light.png", stream: "Todo", status: .passed, message: "matches")
     let recorded = SnapshotResult(path: "Hello/001.iphone15pro.large.light.png", stream: "Hello", status: .recorded,
                                   message: "recorded new golden",
@@ -93,6 +97,9 @@ import Testing
         #expect(html.contains("<li><code>#14 text 'A&lt;B': added at 0,0 1x1</code></li>"))
         #expect(html.contains(#"<p class="tally bad">1 passed, 1 failed</p>"#))
         #expect(html.contains(#"<input type="range""#), "the slider view")
+        // 16/400 = 4%, 521/800 = 65.125%, 361/400 = 90.25%, 22/800 = 2.75% (two decimals).
+        #expect(html.contains(#"<span class="mark" style="left:4%;top:65.13%;width:90.25%;height:2.75%"></span>"#), "the old frame on the expected image")
+        #expect(html.contains(#"<span class="mark" style="left:4%;top:66.13%;width:90.25%;height:3.25%"></span>"#), "the new frame on the actual image")
         #expect(html.contains("<li><code>Old/x.png</code></li>"), "unused goldens")
         #expect(html.contains(##"<a href="#s1"><span class="status failed">failed</span> Todo/002-tap-Add.iphone15pro.large.light.png</a>"##))
         #expect(!html.contains("http://") && !html.contains("https://"), "nothing is fetched from the network")
