@@ -36,7 +36,8 @@ public struct Snapshot: Hashable, Sendable {
     public var layoutPath: String { "\(stream)/\(baseName).layout.json" }
 }
 
-/// File names as `shotter render` writes them: `NNN[-EVENT].DEVICE.SIZE.SCHEME`.
+/// File names as `shotter render` writes them (`RenderCommand.fileName`; a CLI test checks
+/// that both agree): `NNN[-EVENT].DEVICE.SIZE.SCHEME`.
 public enum SnapshotName {
     public static func base(commit: OpStream.Commit, environment: RenderEnvironment) -> String {
         var number = String(commit.number)

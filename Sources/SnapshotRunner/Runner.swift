@@ -67,7 +67,7 @@ public enum SnapshotRunner {
                 defer { group.leave() }
                 work(queue, checker: checker)
             }
-            thread.stackSize = 16 << 20
+            thread.stackSize = workerStackSize
             thread.start()
         }
         group.wait()
@@ -77,6 +77,10 @@ public enum SnapshotRunner {
         return RunSummary(results: queue.results.sorted { $0.path < $1.path }, unused: unused,
                           pruned: options.prune, ci: options.ci, shard: options.shard)
     }
+
+    /// Layout and painting recurse once per nesting level: as `shotter`'s main thread, workers
+    /// get a stack far deeper than any tree a stream may hold, in debug builds too.
+    static let workerStackSize = 1 << 29
 
     struct Job: Sendable {
         var streamPath: String

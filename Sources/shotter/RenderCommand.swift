@@ -1,6 +1,5 @@
 import Foundation
 import LayoutEngine
-import SnapshotRunner
 import SVGExport
 import TextMeasure
 
@@ -60,7 +59,10 @@ enum RenderCommand {
 
     /// `003-tap-Add.iphone15pro.large.dark.png`
     static func fileName(commit: OpStream.Commit, environment: RenderEnvironment, format: ImageFormat) -> String {
-        "\(SnapshotName.base(commit: commit, environment: environment)).\(format.rawValue)"
+        var number = String(commit.number)
+        while number.count < 3 { number = "0" + number }
+        let label = commit.label.map { "-\($0)" } ?? ""
+        return "\(number)\(label).\(environment.device.name).\(environment.dynamicTypeSize.rawValue).\(environment.colorScheme.rawValue).\(format.rawValue)"
     }
 
     /// The input's file name without directory and extension; `stdin` for `-`.

@@ -117,6 +117,26 @@ import Testing
         #expect(try shotter(["test"], ci: true).lastLine == "4 passed, 0 failed")
     }
 
+    /// A golden is exactly what `shotter render` writes for the same configuration, under the same name.
+    @Test func goldensAreTheFilesRenderWrites() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write(#"{"streams": ["flows/*.jsonl"], "commits": "all", "schemes": ["light", "dark"], "formats": ["png", "svg"]}"#, "shotter.json")
+        let events = stream(["Hello", "World"]).replacingOccurrences(of: #"{"id":1,"op":"update""#,
+                                                                     with: #"{"id":1,"op":"event","type":"tap"}"# + "\n" + #"{"id":1,"op":"update""#)
+        try write(events, "flows/Greeting.jsonl")
+        #expect(try shotter(["test"]).status == 0)
+        let rendered = try shotter(["render", "flows/Greeting.jsonl", "-o", "shots", "--commit", "all", "--scheme", "light,dark", "--format", "png,svg"])
+        #expect(rendered.status == 0, "\(rendered.errors)")
+        let files = rendered.output.split(separator: "\n").map(String.init)
+        #expect(files.count == 8)
+        #expect(files.contains("shots/Greeting/002-tap-Hello.iphone15pro.large.dark.svg"), "\(files)")
+        for file in files {
+            let golden = "__Snapshots__/" + file.dropFirst("shots/".count)
+            let expected = FileManager.default.contents(atPath: dir + "/" + golden)
+            #expect(expected != nil && expected == FileManager.default.contents(atPath: dir + "/" + file), "\(golden)")
+        }
+    }
+
     @Test func recordingOnCIFails() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try write(plan, "shotter.json")
