@@ -88,7 +88,7 @@ public struct LayoutDump: Equatable, Sendable {
         for e in old.elements { oldByID[e.id] = e }
         let newIDs = Set(new.elements.map(\.id))
         var lines: [String] = []
-        for e in new.elements {
+        for (index, e) in new.elements.enumerated() {
             guard let before = oldByID[e.id], before.kind == e.kind else {
                 if let before = oldByID[e.id] { lines.append("\(name(before)): removed") }
                 lines.append("\(name(e)): added" + (e.frame.map { " at \(describe($0))" } ?? ""))
@@ -99,11 +99,15 @@ public struct LayoutDump: Equatable, Sendable {
             if before.label != e.label, e.kind == "text" || e.kind == "image" {
                 parts.append("text \(quoted(before.label ?? "")) -> \(quoted(e.label ?? ""))")
             }
+            // A wrapper (a modifier, a button around its label) that moved exactly with the next
+            // element in document order, its first child, is left to the child to report.
+            let child = new.elements.dropFirst(index + 1).first
+            let movedWithChild = child.map { $0.frame == e.frame && oldByID[$0.id]?.frame == before.frame } ?? false
             switch (before.frame, e.frame) {
-            case (let a?, let b?): parts += rectChanges(a, b, prefix: "")
+            case (let a?, let b?) where !movedWithChild: parts += rectChanges(a, b, prefix: "")
             case (nil, let b?): parts.append("laid out at \(describe(b))")
             case (_?, nil): parts.append("no longer laid out")
-            case (nil, nil): break
+            case (nil, nil), (_?, _?): break
             }
             for key in Set(before.chrome.keys).union(e.chrome.keys).sorted() {
                 switch (before.chrome[key], e.chrome[key]) {

@@ -120,6 +120,21 @@ import Testing
         #expect(result.expected != nil && result.actual != nil && result.diff == nil)
     }
 
+    @Test func svgGoldensAreComparedByBytes() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var svg = snapshot()
+        svg.format = .svg
+        let goldenSVG = dir + "/goldens/Todo/002-tap-Add.iphone15pro.large.light.svg"
+        try writeFile("<svg>old</svg>", goldenSVG)
+        try writeFile(oldLayout.serialized(), goldenLayout)
+        let result = try checker(.missing).check(svg, actual: Array("<svg>new</svg>".utf8), layout: layout)
+        #expect(result.status == .failed && result.message == "the SVG differs from the golden")
+        #expect(result.changes == ["#12 text 'Add': y 521 -> 529, height 22 -> 26"])
+        #expect(result.expected == "failures/Todo/002-tap-Add.iphone15pro.large.light.expected.svg")
+        #expect(result.actual == "failures/Todo/002-tap-Add.iphone15pro.large.light.actual.svg" && result.diff == nil)
+        #expect(try checker(.never).check(svg, actual: Array("<svg>old</svg>".utf8), layout: oldLayout).status == .passed)
+    }
+
     @Test func anIdenticalImageFillsInAMissingLayoutDumpUnlessNever() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let png = try solidPNG(4, 4)
@@ -186,6 +201,22 @@ import Testing
         let (before, after) = LayoutDump.changedRects(from: old, to: new)
         #expect(before == [r(10, 130, 50, 22), r(10, 400, 50, 22)], "the stack holds B, so only B and the removed text")
         #expect(after == [r(10, 130, 50, 40)])
+    }
+
+    @Test func aWrapperThatMovedWithItsChildIsLeftToTheChild() {
+        let old = LayoutDump(elements: [E(id: 2, kind: "styled", label: "Counter", frame: r(135, 312, 123, 41)),
+                                        E(id: 1, kind: "text", label: "Counter", frame: r(135, 312, 123, 41)),
+                                        E(id: 4, kind: "padding", label: "0", frame: r(100, 400, 60, 60)),
+                                        E(id: 3, kind: "text", label: "0", frame: r(110, 410, 40, 40))])
+        let new = LayoutDump(elements: [E(id: 2, kind: "styled", label: "My Counter", frame: r(107, 312, 178, 41)),
+                                        E(id: 1, kind: "text", label: "My Counter", frame: r(107, 312, 178, 41)),
+                                        E(id: 4, kind: "padding", label: "0", frame: r(100, 410, 60, 60)),
+                                        E(id: 3, kind: "text", label: "0", frame: r(110, 420, 40, 40))])
+        #expect(LayoutDump.changes(from: old, to: new) == [
+            "#1 text 'My Counter': text 'Counter' -> 'My Counter', x 135 -> 107, width 123 -> 178",
+            "#4 padding '0': y 400 -> 410",
+            "#3 text '0': y 410 -> 420",
+        ], "the padding's frame is not its child's, so both moved visibly")
     }
 
     @Test func aContainerWhoseTextChangedIsNotReportedTwice() {
