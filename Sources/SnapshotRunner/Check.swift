@@ -88,6 +88,8 @@ public struct SnapshotChecker: Sendable {
             result.status = .recorded
             result.message = "recorded new golden"
             result.wrote = [snapshot.path, snapshot.layoutPath]
+            // A copy for the report, so a reviewer sees what was recorded.
+            result.actual = try writeArtifact(snapshot, "actual", actual)
             return result
         }
         let expected = [UInt8](expectedData)

@@ -19,7 +19,10 @@ public enum ConsoleReport {
                 if result.layoutCompared && result.changes.isEmpty && result.expected != nil {
                     out.append("       no frame changed: the difference is in what is drawn")
                 }
-                if let files = artifactFiles(result) { out.append("       see \(artifacts)/\(files)") }
+                // A new golden's copy in the artifacts is for the HTML report; the log names the golden.
+                if result.status == .failed || result.expected != nil, let files = artifactFiles(result) {
+                    out.append("       see \(artifacts)/\(files)")
+                }
                 if let image = result.wrote.first {
                     out.append("       wrote \(goldens)/\(image)" + (result.wrote.count > 1 ? " and its layout dump" : ""))
                 }

@@ -6,7 +6,7 @@ import TextMeasure
 /// as it goes, one image at a time, so its size never sits in memory.
 public enum HTMLReport {
     /// Writes the report to `path`; artifact paths in `summary` are relative to `artifacts`.
-    public static func write(_ summary: RunSummary, artifacts: String, to path: String) throws {
+    public static func write(_ summary: RunSummary, artifacts: String, to path: String, inlineLimit: Int = 64 << 20) throws {
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         guard FileManager.default.createFile(atPath: path, contents: nil),
@@ -14,20 +14,20 @@ public enum HTMLReport {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
         }
         defer { try? handle.close() }
-        try write(summary, artifacts: artifacts) { try handle.write(contentsOf: Data($0.utf8)) }
+        try write(summary, artifacts: artifacts, inlineLimit: inlineLimit) { try handle.write(contentsOf: Data($0.utf8)) }
     }
 
     /// The whole page as one string (for tests and small runs).
-    public static func html(_ summary: RunSummary, artifacts: String) throws -> String {
+    public static func html(_ summary: RunSummary, artifacts: String, inlineLimit: Int = 64 << 20) throws -> String {
         var out = ""
-        try write(summary, artifacts: artifacts) { out += $0 }
+        try write(summary, artifacts: artifacts, inlineLimit: inlineLimit) { out += $0 }
         return out
     }
 
-    static func write(_ summary: RunSummary, artifacts: String, _ emit: (String) throws -> Void) throws {
+    static func write(_ summary: RunSummary, artifacts: String, inlineLimit: Int, _ emit: (String) throws -> Void) throws {
         let shown = summary.results.filter { $0.status != .passed }
         let failedClass = summary.failed > 0 ? "bad" : "good"
-        let shownCount = shown.count
+        let comparable = shown.contains { $0.expected != nil && $0.actual != nil }
         try emit("""
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8">
@@ -37,11 +37,11 @@ public enum HTMLReport {
         <body>
         <header><h1>shotter test</h1>
         <p class="tally \(failedClass)">\(escape(summary.tally))</p>
-        <p class="counts"><span class="pill failed">\(summary.failed) failed</span><span class="pill passed">\(summary.passed) passed</span>\
+        <p class="counts"><span class="pill\(summary.failed > 0 ? " failed" : "")">\(summary.failed) failed</span><span class="pill passed">\(summary.passed) passed</span>\
         \(summary.recorded > 0 ? "<span class=\"pill recorded\">\(summary.recorded) recorded</span>" : "")\
         \(summary.unused.isEmpty ? "" : "<span class=\"pill unused\">\(summary.unused.count) unused</span>")\
         \(summary.shard.map { "<span class=\"pill\">shard \($0)</span>" } ?? "")</p>
-        \(shownCount > 0 ? "<div class=\"tabs all\" title=\"view of every failure\"><button data-show=\"side\" class=\"on\">Side by side</button><button data-show=\"slider\">Slider</button><button data-show=\"diff\">Diff</button></div>" : "")
+        \(comparable ? "<div class=\"tabs all\" title=\"view of every failure\"><button data-show=\"side\" class=\"on\">Side by side</button><button data-show=\"slider\">Slider</button><button data-show=\"diff\">Diff</button></div>" : "")
         </header>
         <main>
 
@@ -53,8 +53,9 @@ public enum HTMLReport {
             }
             try emit("</ol></nav>\n")
         }
+        let budget = InlineBudget(limit: inlineLimit)
         for (i, r) in shown.enumerated() {
-            try emitCard(r, index: i, artifacts: artifacts, emit)
+            try emitCard(r, index: i, artifacts: artifacts, budget: budget, emit)
         }
         if !summary.unused.isEmpty {
             try emit("<section class=\"list\"><h2>\(summary.pruned ? "Deleted unused goldens" : "Unused goldens")</h2><p class=\"hint\">No configuration of the plan produces these files\(summary.pruned ? "" : "; <code>shotter test --prune</code> deletes them").</p><ul>\n")
@@ -72,7 +73,8 @@ public enum HTMLReport {
         try emit("</main>\n<script>\(script)</script>\n</body></html>\n")
     }
 
-    static func emitCard(_ r: SnapshotResult, index: Int, artifacts: String, _ emit: (String) throws -> Void) throws {
+    static func emitCard(_ r: SnapshotResult, index: Int, artifacts: String, budget: InlineBudget,
+                         _ emit: (String) throws -> Void) throws {
         let hasBoth = r.expected != nil && r.actual != nil
         try emit("""
         <section class="card" id="s\(index)" data-view="side">
@@ -101,10 +103,10 @@ public enum HTMLReport {
         }
         // Side by side
         try emit("<div class=\"view side\">")
-        for (caption, role, file) in [("Expected (golden)", "expected", r.expected), ("Actual", "actual", r.actual), ("Diff", "diff", r.diff)] {
+        for (caption, role, file) in [("Expected (golden)", "expected", r.expected), (r.expected == nil ? "New" : "Actual", "actual", r.actual), ("Diff", "diff", r.diff)] {
             guard let file else { continue }
             try emit("<figure><figcaption>\(caption)</figcaption><div class=\"marked\">")
-            try emitImage(file, id: "s\(index)-\(role)", artifacts: artifacts, emit)
+            try emitImage(file, id: "s\(index)-\(role)", artifacts: artifacts, budget: budget, emit)
             if let marks = r.marks, role != "diff" {
                 try emit(outlines(role == "expected" ? marks.before : marks.after, canvas: marks.canvas))
             }
@@ -137,13 +139,28 @@ public enum HTMLReport {
         }.joined()
     }
 
-    static func emitImage(_ relative: String, id: String, artifacts: String, _ emit: (String) throws -> Void) throws {
+    /// Bytes of images inlined so far. Past `inlineLimit` (a first recording of thousands of
+    /// snapshots) images are linked instead: they sit beside the report in the artifacts directory.
+    final class InlineBudget {
+        let limit: Int
+        var used = 0
+        init(limit: Int) { self.limit = limit }
+    }
+
+    static func emitImage(_ relative: String, id: String, artifacts: String, budget: InlineBudget,
+                          _ emit: (String) throws -> Void) throws {
         let file = url(artifacts, relative)
+        let attributes = "id=\"\(id)\" alt=\"\(escape(relative))\" title=\"\(escape(relative))\""
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        if budget.used + size > budget.limit {
+            return try emit("<img \(attributes) loading=\"lazy\" src=\"\(escape(relative))\">")
+        }
         guard let data = FileManager.default.contents(atPath: file.path) else {
             return try emit("<p class=\"hint\">missing \(escape(relative))</p>")
         }
+        budget.used += data.count
         let type = relative.hasSuffix(".svg") ? "image/svg+xml" : "image/png"
-        try emit("<img id=\"\(id)\" alt=\"\(escape(relative))\" title=\"\(escape(relative))\" src=\"data:\(type);base64,")
+        try emit("<img \(attributes) src=\"data:\(type);base64,")
         try emit(data.base64EncodedString())
         try emit("\">")
     }

@@ -43,6 +43,7 @@ import Testing
             #expect(result.wrote == ["Todo/002-tap-Add.iphone15pro.large.light.png", "Todo/002-tap-Add.iphone15pro.large.light.layout.json"])
             #expect(read(golden) == png)
             #expect(read(goldenLayout) == Array(layout.serialized().utf8))
+            #expect(result.actual.flatMap { read(dir + "/artifacts/" + $0) } == png, "a copy for the report")
         }
     }
 

@@ -104,6 +104,12 @@ import Testing
         #expect(html.contains(##"<a href="#s1"><span class="status failed">failed</span> Todo/002-tap-Add.iphone15pro.large.light.png</a>"##))
         #expect(!html.contains("http://") && !html.contains("https://"), "nothing is fetched from the network")
         #expect(try HTMLReport.html(summary(ci: false, unused: ["Old/x.png"]), artifacts: dir) == html)
+
+        // Past the inline budget, images are linked: they are beside the report.
+        let limit = images[0].count + images[1].count
+        let linked = try HTMLReport.html(summary(ci: false), artifacts: dir, inlineLimit: limit)
+        #expect(linked.contains("src=\"data:image/png;base64,\(Data(images[1]).base64EncodedString())\""))
+        #expect(linked.contains(#"<img id="s1-diff" alt="\#(failed.diff ?? "")" title="\#(failed.diff ?? "")" loading="lazy" src="\#(failed.diff ?? "")">"#))
     }
 
     @Test func unusedGoldensAreListedAndPruneDeletesThem() throws {
