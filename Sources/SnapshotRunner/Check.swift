@@ -94,10 +94,13 @@ public struct SnapshotChecker: Sendable {
         }
         let expected = [UInt8](expectedData)
 
-        // Keeps the dump in step with an identical image when it is missing or stale (older goldens).
+        // Beside an image that passes, the dump is written when it is missing (goldens recorded
+        // before dumps) and recording is on, or rewritten when `all` re-records everything.
         func refreshLayout() throws {
-            guard record != .never, storedLayoutBytes != layoutText else { return }
+            guard storedLayoutBytes != layoutText,
+                  (storedLayoutBytes == nil && record != .never) || record == .all else { return }
             try write(layoutText, to: layoutURL)
+            result.wrote.append(snapshot.layoutPath)
         }
         if expected == actual {
             try refreshLayout()

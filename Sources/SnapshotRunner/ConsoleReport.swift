@@ -8,10 +8,11 @@ public enum ConsoleReport {
     public static func lines(_ summary: RunSummary, goldens: String, artifacts: String,
                              reportPath: String?, junitPath: String?) -> [String] {
         var out: [String] = []
-        for result in summary.results where result.status != .passed || result.message != "matches" {
+        for result in summary.results where result.status != .passed || result.message != "matches" || !result.wrote.isEmpty {
             switch result.status {
             case .passed:
                 out.append("ok   \(result.path): \(result.message)")
+                for file in result.wrote { out.append("       wrote \(goldens)/\(file)") }
             case .failed, .recorded:
                 out.append("\(result.status == .failed ? "FAIL" : "REC ") \(result.path): \(result.message)")
                 for change in result.changes.prefix(maxChanges) { out.append("       \(change)") }

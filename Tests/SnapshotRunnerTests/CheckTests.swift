@@ -144,6 +144,16 @@ import Testing
         #expect(never.status == .passed && !exists(goldenLayout))
         let missing = try checker(.missing).check(snapshot(), actual: png, layout: layout)
         #expect(missing.status == .passed && read(goldenLayout) == Array(layout.serialized().utf8))
+        #expect(missing.wrote == ["Todo/002-tap-Add.iphone15pro.large.light.layout.json"], "reported like any write")
+
+        // A stale dump beside a passing image is only rewritten by `all`.
+        try writeFile(oldLayout.serialized(), goldenLayout)
+        for mode in [RecordMode.missing, .failed] {
+            #expect(try checker(mode).check(snapshot(), actual: png, layout: layout).wrote.isEmpty)
+            #expect(read(goldenLayout) == Array(oldLayout.serialized().utf8))
+        }
+        #expect(try checker(.all).check(snapshot(), actual: png, layout: layout).wrote == ["Todo/002-tap-Add.iphone15pro.large.light.layout.json"])
+        #expect(read(goldenLayout) == Array(layout.serialized().utf8))
     }
 
     @Test func defaultRecordModeFollowsTheCIVariable() {
