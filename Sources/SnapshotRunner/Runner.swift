@@ -53,7 +53,7 @@ public enum SnapshotRunner {
         // Fails early with a clear message when fonts or icons are missing.
         _ = try Screenshotter()
 
-        let queue = WorkQueue(jobs: makeJobs(selected))
+        let queue = WorkQueue(jobs: makeJobs(selected, workers: options.jobs))
         // A stream that cannot be read fails in every shard: its goldens cannot be checked.
         for stream in streams {
             if let error = stream.error {
@@ -88,7 +88,9 @@ public enum SnapshotRunner {
         var snapshots: [Snapshot]
     }
 
-    static func makeJobs(_ snapshots: [Snapshot]) -> [Job] {
+    /// One job per stream and environment, split by commits when there are fewer such groups
+    /// than workers (one stream checked at every commit still keeps every core busy).
+    static func makeJobs(_ snapshots: [Snapshot], workers: Int) -> [Job] {
         struct Key: Hashable { var path: String; var environment: RenderEnvironment }
         var order: [Key] = []
         var groups: [Key: [Snapshot]] = [:]
@@ -97,7 +99,19 @@ public enum SnapshotRunner {
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(s)
         }
-        return order.map { Job(streamPath: $0.path, environment: $0.environment, snapshots: groups[$0] ?? []) }
+        let piecesPerGroup = order.isEmpty ? 1 : max(1, (workers + order.count - 1) / order.count)
+        var jobs: [Job] = []
+        for key in order {
+            let group = groups[key] ?? []
+            let commits = Array(Set(group.map(\.commit.number))).sorted()
+            let perPiece = max(1, (commits.count + piecesPerGroup - 1) / piecesPerGroup)
+            for start in stride(from: 0, to: commits.count, by: perPiece) {
+                let piece = Set(commits[start..<min(start + perPiece, commits.count)])
+                jobs.append(Job(streamPath: key.path, environment: key.environment,
+                                snapshots: group.filter { piece.contains($0.commit.number) }))
+            }
+        }
+        return jobs
     }
 
     static func work(_ queue: WorkQueue, checker: SnapshotChecker) {
@@ -121,21 +135,27 @@ public enum SnapshotRunner {
         }
         let stream = try OpStream(file: job.streamPath, bytes: [UInt8](data))
         let byCommit = Dictionary(grouping: job.snapshots, by: { $0.commit.number })
+        let lastCommit = byCommit.keys.max() ?? 0
         let diagnostics = Diagnostics()
-        try stream.replay(diagnostics: diagnostics) { commit, tree in
-            guard let snapshots = byCommit[commit.number] else { return }
-            let layout = renderer.layout(tree: tree, environment: job.environment)
-            let list = Painter.paint(tree: tree, layout: layout, measurer: renderer.measurer, diagnostics: diagnostics)
-            let dump = LayoutDump(tree: tree, layout: layout)
-            for snapshot in snapshots {
-                do {
-                    let bytes = try renderer.encode(list, format: snapshot.format, scale: snapshot.scale)
-                    queue.add(try checker.check(snapshot, actual: bytes, layout: dump))
-                } catch {
-                    queue.add(SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .failed, message: "\(error)"))
+        struct Done: Error {}
+        do {
+            try stream.replay(diagnostics: diagnostics) { commit, tree in
+                guard let snapshots = byCommit[commit.number] else { return }
+                let layout = renderer.layout(tree: tree, environment: job.environment)
+                let list = Painter.paint(tree: tree, layout: layout, measurer: renderer.measurer, diagnostics: diagnostics)
+                let dump = LayoutDump(tree: tree, layout: layout)
+                for snapshot in snapshots {
+                    do {
+                        let bytes = try renderer.encode(list, format: snapshot.format, scale: snapshot.scale)
+                        queue.add(try checker.check(snapshot, actual: bytes, layout: dump))
+                    } catch {
+                        queue.add(SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .failed, message: "\(error)"))
+                    }
                 }
+                // The ops after the job's last commit need not be applied.
+                if commit.number >= lastCommit { throw Done() }
             }
-        }
+        } catch is Done {}
     }
 
     // MARK: - Unused goldens

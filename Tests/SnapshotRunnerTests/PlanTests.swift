@@ -140,6 +140,17 @@ import Testing
         #expect(shards[0].prefix(2).map(\.path) == ["S/001.iphone15pro.accessibility1.dark.png", "S/001.iphone15pro.accessibility3.light.png"],
                 "every fifth of the sorted paths: a1.dark a1.light a2.dark a2.light a3.dark a3.light")
         #expect(try Shard(parsing: "2/4") == Shard(index: 2, count: 4))
+
+        // Jobs: one per environment (24 here) when there are more of them than workers; with one
+        // environment and four workers its three commits are split, at most one commit short.
+        #expect(SnapshotRunner.makeJobs(all, workers: 4).count == 24)
+        var one = settings
+        one.sizes = [.large]
+        one.schemes = [.dark]
+        let single = TestPlan.read(path: dir + "/S.jsonl", name: "S", settings: one).snapshots
+        let jobs = SnapshotRunner.makeJobs(single, workers: 4)
+        #expect(jobs.map { $0.snapshots.map(\.commit.number) } == [[1], [2], [3]])
+        #expect(SnapshotRunner.makeJobs(single, workers: 2).map { $0.snapshots.map(\.commit.number) } == [[1, 2], [3]])
         for bad in ["0/4", "5/4", "2", "a/b", "1/0"] {
             #expect(throws: PlanError.self) { try Shard(parsing: bad) }
         }
