@@ -37,6 +37,9 @@ public enum ConsoleReport {
             let what = "recorded \(summary.recorded) snapshot\(summary.recorded == 1 ? "" : "s")"
             out.append(summary.ci ? "\(what) although CI is set: record goldens locally and commit them" : "\(what): review and commit them")
         }
+        if summary.results.contains(where: { $0.status == .failed && $0.expected != nil }) {
+            out.append("if the changes are intended, update the goldens with `shotter test --record=failed` and commit them")
+        }
         if let reportPath { out.append("report: \(reportPath)") }
         if let junitPath { out.append("junit: \(junitPath)") }
         out.append(summary.tally)

@@ -47,7 +47,11 @@ public enum HTMLReport {
 
         """)
         if !shown.isEmpty {
-            try emit("<nav><h2>Needs review</h2><ol>\n")
+            try emit("<nav><h2>Needs review</h2>")
+            if shown.contains(where: { $0.status == .failed && $0.expected != nil }) {
+                try emit("<p class=\"hint\">If the changes are intended, update the goldens with <code>shotter test --record=failed</code> and commit them.</p>")
+            }
+            try emit("<ol>\n")
             for (i, r) in shown.enumerated() {
                 try emit("<li><a href=\"#s\(i)\"><span class=\"status \(r.status.rawValue)\">\(r.status.rawValue)</span> \(escape(r.path))</a></li>\n")
             }

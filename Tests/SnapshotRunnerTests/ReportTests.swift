@@ -43,6 +43,7 @@ import Testing
             "       see .shotter-artifacts/failures/Todo/002-tap-Add.iphone15pro.large.light.{expected,actual,diff}.png",
             "unused golden __Snapshots__/Old/001.iphone15pro.large.light.png (no configuration produces it; --prune deletes it)",
             "recorded 1 snapshot although CI is set: record goldens locally and commit them",
+            "if the changes are intended, update the goldens with `shotter test --record=failed` and commit them",
             "report: .shotter-artifacts/report.html",
             "1 passed, 2 failed",
         ])
