@@ -5,7 +5,7 @@ let package = Package(
     name: "shotter",
     products: [
         .executable(name: "shotter", targets: ["shotter"]),
-        .library(name: "ShotterKit", targets: ["LayoutEngine", "ChartRender", "TextMeasure", "SVGExport", "ImageDiff"]),
+        .library(name: "ShotterKit", targets: ["LayoutEngine", "ChartRender", "TextMeasure", "SVGExport", "ImageDiff", "SnapshotRunner"]),
     ],
     targets: [
         // Cairo, Pango (with its fontconfig backend), librsvg for symbol SVGs, zlib for PNG files.
@@ -21,7 +21,9 @@ let package = Package(
         // PNG encoding and decoding, and the pixel comparison behind `shotter diff` / `shotter test`.
         .target(name: "ImageDiff", dependencies: ["CCairo"]),
         .target(name: "SVGExport", dependencies: ["LayoutEngine", "TextMeasure", "ImageDiff", "CCairo"]),
-        .executableTarget(name: "shotter", dependencies: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff"]),
+        // `shotter test`: the plan, rendering in parallel, comparison with goldens, reports.
+        .target(name: "SnapshotRunner", dependencies: ["LayoutEngine", "SVGExport", "ImageDiff", "TextMeasure"]),
+        .executableTarget(name: "shotter", dependencies: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff", "SnapshotRunner"]),
         // Prints render-stage timings for scripts/bench.sh (docs/performance.md).
         .executableTarget(name: "shotter-bench", dependencies: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff"]),
         // Times the comparison against other tools: scripts/bench-diff.sh.
@@ -31,6 +33,7 @@ let package = Package(
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "TextMeasure"]),
         .testTarget(name: "SVGExportTests", dependencies: ["SVGExport", "LayoutEngine", "TextMeasure", "ImageDiff"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff"]),
-        .testTarget(name: "ShotterCLITests", dependencies: ["shotter", "SVGExport", "LayoutEngine", "TextMeasure", "ImageDiff"]),
+        .testTarget(name: "SnapshotRunnerTests", dependencies: ["SnapshotRunner", "LayoutEngine", "SVGExport", "ImageDiff", "TextMeasure"]),
+        .testTarget(name: "ShotterCLITests", dependencies: ["shotter", "SnapshotRunner", "SVGExport", "LayoutEngine", "TextMeasure", "ImageDiff"]),
     ]
 )

@@ -8,6 +8,7 @@ enum Help {
       shotter layout INPUT [options]   print the laid-out frames of one commit as JSON
       shotter events INPUT [options]   print the geometry / layout records for SB_EVENTS
       shotter diff A.png B.png         compare two images pixel by pixel
+      shotter test [options]           check the snapshots of shotter.json against their goldens
 
     INPUT is a JSON Lines file (one op per line), a JSON array of ops, or - for stdin.
     Run `shotter COMMAND --help` for a command's options.
@@ -61,6 +62,33 @@ enum Help {
       --include-aa         count anti-aliased pixels as differences
       --max-diff-pixels N  tolerated differing pixels (default: 0)
       --max-diff-ratio R   tolerated differing fraction of all pixels (default: 0)
+    """
+
+    static let test = """
+    Usage: shotter test [--config shotter.json] [--record never|missing|failed|all] [--prune]
+                        [--jobs N] [--shard I/N] [--artifacts DIR] [--junit FILE] [overrides]
+
+    Renders every snapshot the plan lists (streams x commits x devices x sizes x schemes x
+    formats) and compares it with its golden: bytes first, then pixel by pixel (pixelmatch),
+    and the frames with the stored layout dump, to name what moved. The plan format is in
+    docs/test-plan.md. Exit status 0 when everything matches, 1 on any mismatch (or when
+    something was recorded while CI is set), 2 on usage errors. The last line is
+    `N passed, M failed`.
+      --config FILE        the plan (default: ./shotter.json); its paths are relative to it
+      --record MODE        never (default when CI is set), missing (default elsewhere): write
+                           goldens that do not exist, failed: also overwrite mismatches,
+                           all: overwrite every golden that differs
+      --prune              delete golden files that no configuration produces
+      --jobs N             render and compare on N threads (default: the number of cores)
+      --shard I/N          check only the I-th of N deterministic slices of the snapshots
+      --artifacts DIR      where report.html and the expected/actual/diff PNGs of failures go
+                           (default: .shotter-artifacts next to the plan)
+      --junit FILE         also write JUnit XML
+      --goldens DIR        goldens directory (default: the plan's, __Snapshots__ next to it)
+    Overrides of the plan, for every stream:
+      --device NAME,...  --dynamic-type SIZE,...|all  --scheme light,dark
+      --commit last|all|N,...  --format png,svg  --scale N
+      --threshold T (default 0.1)  --include-aa  --max-diff-pixels N  --max-diff-ratio R
     """
 
     static var deviceNames: String { Device.builtIn.map(\.name).joined(separator: ", ") }

@@ -16,6 +16,7 @@ func run(_ argv: [String]) -> Int32 {
         case "layout": return try LayoutCommand.run(rest)
         case "events": return try EventsCommand.run(rest)
         case "diff": return try DiffCommand.run(rest)
+        case "test": return try TestCommand.run(rest)
         case "--help", "-h", "help":
             print(Help.main)
             return 0

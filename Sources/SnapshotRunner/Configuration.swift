@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import LayoutEngine
+import SVGExport
+import TextMeasure
+
+/// One stream of the plan, with its commits read (or the error that stopped it from being read).
+public struct PlannedStream: Sendable {
+    /// The golden subdirectory: the file name without extension.
+    public var name: String
+    public var path: String
+    public var settings: StreamSettings
+    public var commits: [OpStream.Commit]
+    /// Why the stream cannot be checked (bad op, missing commit); its snapshots all fail.
+    public var error: String?
+}
+
+/// One image to check: a commit of a stream, rendered for one environment in one format.
+public struct Snapshot: Hashable, Sendable {
+    public var stream: String
+    public var streamPath: String
+    public var commit: OpStream.Commit
+    public var environment: RenderEnvironment
+    public var format: ImageFormat
+    public var scale: Double
+    public var tolerance: Tolerance
+
+    /// `003-tap-Add.iphone15pro.large.dark`: shared by the image and the layout dump.
+    public var baseName: String { SnapshotName.base(commit: commit, environment: environment) }
+    /// `Counter/003-tap-Add.iphone15pro.large.dark.png`, relative to the goldens directory.
+    public var path: String { "\(stream)/\(baseName).\(format.rawValue)" }
+    public var layoutPath: String { "\(stream)/\(baseName).layout.json" }
+}
+
+/// File names as `shotter render` writes them (`RenderCommand.fileName`; a CLI test checks
+/// that both agree): `NNN[-EVENT].DEVICE.SIZE.SCHEME`.
+public enum SnapshotName {
+    public static func base(commit: OpStream.Commit, environment: RenderEnvironment) -> String {
+        var number = String(commit.number)
+        while number.count < 3 { number = "0" + number }
+        let label = commit.label.map { "-\($0)" } ?? ""
+        return "\(number)\(label).\(environment.device.name).\(environment.dynamicTypeSize.rawValue).\(environment.colorScheme.rawValue)"
+    }
+
+    /// The stream's file name without directory and extension.
+    public static func stream(_ path: String) -> String {
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
+        return String(base[..<dot])
+    }
+}
+
+/// `--shard I/N`: the I-th of N (from 1) deterministic slices of the snapshots.
+public struct Shard: Hashable, Sendable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+
+    public init(index: Int, count: Int) { self.index = index; self.count = count }
+
+    public init(parsing text: String) throws(PlanError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
+            throw PlanError("--shard takes I/N with 1 <= I <= N, e.g. 2/4 (got \"\(text)\")")
+        }
+        self.init(index: i, count: n)
+    }
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// Sorted by golden path, then every N-th from the I-th: each shard gets an equal share,
+    /// and the same plan splits the same way on every machine.
+    public func select(_ snapshots: [Snapshot]) -> [Snapshot] {
+        snapshots.sorted { $0.path < $1.path }.enumerated()
+            .filter { $0.offset % count == index - 1 }.map(\.element)
+    }
+}
+
+extension TestPlan {
+    /// Expands the globs and reads every stream's commits. A later entry naming the same file
+    /// replaces an earlier one's settings; two files with one name are an error (their goldens
+    /// would share a directory).
+    public func streams() throws(PlanError) -> [PlannedStream] {
+        var order: [String] = []
+        var settings: [String: StreamSettings] = [:]
+        for entry in entries {
+            let files = Self.expandGlob(Self.resolve(entry.pattern, in: directory))
+            guard !files.isEmpty else { throw PlanError("streams: \"\(entry.pattern)\" matches no file") }
+            for file in files {
+                if settings[file] == nil { order.append(file) }
+                settings[file] = entry.settings
+            }
+        }
+        var byName: [String: String] = [:]
+        var streams: [PlannedStream] = []
+        for path in order {
+            let name = SnapshotName.stream(path)
+            if let other = byName[name] {
+                throw PlanError("streams: \(other) and \(path) would share the goldens directory \"\(name)\"; rename one")
+            }
+            byName[name] = path
+            streams.append(Self.read(path: path, name: name, settings: settings[path] ?? StreamSettings()))
+        }
+        return streams
+    }
+
+    static func read(path: String, name: String, settings: StreamSettings) -> PlannedStream {
+        var stream = PlannedStream(name: name, path: path, settings: settings, commits: [], error: nil)
+        do {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw InputError(file: path, line: 0, message: "cannot be read")
+            }
+            let ops = try OpStream(file: path, bytes: [UInt8](data))
+            let commits = try ops.validate().commits
+            guard !commits.isEmpty else { throw InputError(file: path, line: 0, message: "the stream has no commit") }
+            stream.commits = try select(settings.commits, from: commits, file: path)
+        } catch {
+            stream.error = "\(error)"
+        }
+        return stream
+    }
+
+    static func select(_ selection: CommitSelection, from commits: [OpStream.Commit], file: String) throws(InputError) -> [OpStream.Commit] {
+        switch selection {
+        case .last: return commits.last.map { [$0] } ?? []
+        case .all: return commits
+        case .numbers(let numbers):
+            return try numbers.map { (n: Int) throws(InputError) -> OpStream.Commit in
+                guard n <= commits.count else {
+                    throw InputError(file: file, line: 0, message: "commit \(n) does not exist: the stream has \(commits.count) commit\(commits.count == 1 ? "" : "s")")
+                }
+                return commits[n - 1]
+            }
+        }
+    }
+
+    /// Sorted matches of a glob; a path without wildcards is returned when the file exists.
+    static func expandGlob(_ pattern: String) -> [String] {
+        var result = glob_t()
+        defer { globfree(&result) }
+        guard glob(pattern, 0, nil, &result) == 0 else { return [] }
+        return (0..<Int(result.gl_pathc)).compactMap { i in result.gl_pathv[i].map { String(cString: $0) } }
+            .filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            }
+    }
+}
+
+extension PlannedStream {
+    /// Every commit x device x size x scheme x format, in that nesting order.
+    public var snapshots: [Snapshot] {
+        var out: [Snapshot] = []
+        for commit in commits {
+            for device in settings.devices {
+                for size in settings.sizes {
+                    for scheme in settings.schemes {
+                        for format in settings.formats {
+                            out.append(Snapshot(stream: name, streamPath: path, commit: commit,
+                                                environment: RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: scheme),
+                                                format: format, scale: settings.scale ?? device.scale,
+                                                tolerance: settings.tolerance))
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+}

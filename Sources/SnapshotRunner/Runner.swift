@@ -1,0 +1,237 @@
+import Foundation
+import LayoutEngine
+import SVGExport
+import TextMeasure
+
+public struct RunOptions: Sendable {
+    public var record: RecordMode
+    /// On CI a run that records anything fails: goldens must come from a commit, not from CI.
+    public var ci: Bool
+    public var jobs: Int
+    public var shard: Shard?
+    public var artifacts: String
+    public var prune = false
+
+    public init(record: RecordMode, ci: Bool, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                shard: Shard? = nil, artifacts: String, prune: Bool = false) {
+        self.record = record; self.ci = ci; self.jobs = max(1, jobs); self.shard = shard
+        self.artifacts = artifacts; self.prune = prune
+    }
+}
+
+/// Everything a run found, sorted by path. Holds no image: only names and messages.
+public struct RunSummary: Sendable {
+    public var results: [SnapshotResult]
+    /// Golden files no configuration produces, relative to the goldens directory.
+    public var unused: [String]
+    public var pruned: Bool
+    public var ci: Bool
+    public var shard: Shard?
+
+    public var passed: Int { results.filter { $0.status == .passed }.count }
+    public var recorded: Int { results.filter { $0.status == .recorded }.count }
+    /// Mismatches, plus recordings when on CI.
+    public var failed: Int { results.filter { $0.status == .failed || ($0.status == .recorded && ci) }.count }
+    public var exitStatus: Int32 { failed > 0 ? 1 : 0 }
+    /// The run's last line.
+    public var tally: String { "\(passed) passed, \(failed) failed" }
+}
+
+public enum SnapshotRunner {
+    /// Renders and checks the shard's snapshots on `options.jobs` threads, each with its own
+    /// `Screenshotter` (Pango objects are not thread-safe). A job is one stream in one
+    /// environment: the stream is replayed once and every wanted commit rendered in every format;
+    /// images are dropped as soon as they are checked, so memory does not grow with the run.
+    /// `planStreams` are the plan's streams as written (before command-line overrides): the
+    /// goldens they produce are not unused, even when flags narrow this run.
+    public static func run(streams: [PlannedStream], planStreams: [PlannedStream]? = nil, goldens: String,
+                           options: RunOptions) throws -> RunSummary {
+        let all = streams.flatMap(\.snapshots)
+        let selected = options.shard.map { $0.select(all) } ?? all
+        let checker = SnapshotChecker(goldens: goldens, artifacts: options.artifacts, record: options.record)
+        try? FileManager.default.removeItem(at: url(options.artifacts, SnapshotChecker.failuresDirectory))
+        // Fails early with a clear message when fonts or icons are missing.
+        _ = try Screenshotter()
+
+        let queue = WorkQueue(jobs: makeJobs(selected, workers: options.jobs))
+        // A stream that cannot be read fails in every shard: its goldens cannot be checked.
+        for stream in streams {
+            if let error = stream.error {
+                queue.add(SnapshotResult(path: stream.name, stream: stream.name, status: .failed, message: error))
+            }
+        }
+        let group = DispatchGroup()
+        for _ in 0..<min(options.jobs, max(1, queue.count)) {
+            group.enter()
+            let thread = Thread {
+                defer { group.leave() }
+                work(queue, checker: checker)
+            }
+            thread.stackSize = workerStackSize
+            thread.start()
+        }
+        group.wait()
+
+        let unused = unusedGoldens(in: goldens, streams: streams + (planStreams ?? []))
+        if options.prune { prune(unused, in: goldens) }
+        return RunSummary(results: queue.results.sorted { $0.path < $1.path }, unused: unused,
+                          pruned: options.prune, ci: options.ci, shard: options.shard)
+    }
+
+    /// Layout and painting recurse once per nesting level: as `shotter`'s main thread, workers
+    /// get a stack far deeper than any tree a stream may hold, in debug builds too.
+    static let workerStackSize = 1 << 29
+
+    struct Job: Sendable {
+        var streamPath: String
+        var environment: RenderEnvironment
+        var snapshots: [Snapshot]
+    }
+
+    /// One job per stream and environment, split by commits when there are fewer such groups
+    /// than workers (one stream checked at every commit still keeps every core busy).
+    static func makeJobs(_ snapshots: [Snapshot], workers: Int) -> [Job] {
+        struct Key: Hashable { var path: String; var environment: RenderEnvironment }
+        var order: [Key] = []
+        var groups: [Key: [Snapshot]] = [:]
+        for s in snapshots {
+            let key = Key(path: s.streamPath, environment: s.environment)
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(s)
+        }
+        let piecesPerGroup = order.isEmpty ? 1 : max(1, (workers + order.count - 1) / order.count)
+        var jobs: [Job] = []
+        for key in order {
+            let group = groups[key] ?? []
+            let commits = Array(Set(group.map(\.commit.number))).sorted()
+            let perPiece = max(1, (commits.count + piecesPerGroup - 1) / piecesPerGroup)
+            for start in stride(from: 0, to: commits.count, by: perPiece) {
+                let piece = Set(commits[start..<min(start + perPiece, commits.count)])
+                jobs.append(Job(streamPath: key.path, environment: key.environment,
+                                snapshots: group.filter { piece.contains($0.commit.number) }))
+            }
+        }
+        return jobs
+    }
+
+    static func work(_ queue: WorkQueue, checker: SnapshotChecker) {
+        let renderer: Screenshotter
+        do { renderer = try Screenshotter() } catch {
+            while let job = queue.next() { queue.fail(job, "\(error)") }
+            return
+        }
+        while let job = queue.next() {
+            do {
+                try run(job, renderer: renderer, checker: checker, queue: queue)
+            } catch {
+                queue.fail(job, "\(error)")
+            }
+        }
+    }
+
+    static func run(_ job: Job, renderer: Screenshotter, checker: SnapshotChecker, queue: WorkQueue) throws {
+        guard let data = FileManager.default.contents(atPath: job.streamPath) else {
+            throw InputError(file: job.streamPath, line: 0, message: "cannot be read")
+        }
+        let stream = try OpStream(file: job.streamPath, bytes: [UInt8](data))
+        let byCommit = Dictionary(grouping: job.snapshots, by: { $0.commit.number })
+        let lastCommit = byCommit.keys.max() ?? 0
+        let diagnostics = Diagnostics()
+        struct Done: Error {}
+        do {
+            try stream.replay(diagnostics: diagnostics) { commit, tree in
+                guard let snapshots = byCommit[commit.number] else { return }
+                let layout = renderer.layout(tree: tree, environment: job.environment)
+                let list = Painter.paint(tree: tree, layout: layout, measurer: renderer.measurer, diagnostics: diagnostics)
+                let dump = LayoutDump(tree: tree, layout: layout)
+                for snapshot in snapshots {
+                    do {
+                        let bytes = try renderer.encode(list, format: snapshot.format, scale: snapshot.scale)
+                        queue.add(try checker.check(snapshot, actual: bytes, layout: dump))
+                    } catch {
+                        queue.add(SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .failed, message: "\(error)"))
+                    }
+                }
+                // The ops after the job's last commit need not be applied.
+                if commit.number >= lastCommit { throw Done() }
+            }
+        } catch is Done {}
+    }
+
+    // MARK: - Unused goldens
+
+    /// Files under `goldens` that no snapshot of any shard produces. Hidden files are left
+    /// alone, and so is the directory of a stream that could not be read.
+    public static func unusedGoldens(in goldens: String, streams: [PlannedStream]) -> [String] {
+        var produced: Set<String> = []
+        for snapshot in streams.flatMap(\.snapshots) {
+            produced.insert(snapshot.path)
+            produced.insert(snapshot.layoutPath)
+        }
+        let unreadable = Set(streams.filter { $0.error != nil }.map(\.name))
+        let root = URL(fileURLWithPath: goldens).standardizedFileURL
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
+                                                              options: [.skipsHiddenFiles]) else { return [] }
+        var unused: [String] = []
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        for case let file as URL in enumerator {
+            guard (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            let path = file.standardizedFileURL.path
+            guard path.hasPrefix(prefix) else { continue }
+            let relative = String(path.dropFirst(prefix.count))
+            if produced.contains(relative) { continue }
+            if let first = relative.split(separator: "/").first, unreadable.contains(String(first)) { continue }
+            unused.append(relative)
+        }
+        return unused.sorted()
+    }
+
+    /// Deletes the files, then the directories they leave empty.
+    public static func prune(_ relativePaths: [String], in goldens: String) {
+        var directories: Set<String> = []
+        for relative in relativePaths {
+            let file = url(goldens, relative)
+            try? FileManager.default.removeItem(at: file)
+            directories.insert(file.deletingLastPathComponent().path)
+        }
+        for directory in directories.sorted(by: >) {
+            if (try? FileManager.default.contentsOfDirectory(atPath: directory))?.isEmpty == true {
+                try? FileManager.default.removeItem(atPath: directory)
+            }
+        }
+    }
+}
+
+/// The jobs still to do and the results so far, shared by the worker threads.
+final class WorkQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var jobs: [SnapshotRunner.Job]
+    private var nextIndex = 0
+    private var collected: [SnapshotResult] = []
+
+    init(jobs: [SnapshotRunner.Job]) { self.jobs = jobs }
+
+    var count: Int { lock.withLock { jobs.count } }
+    var results: [SnapshotResult] { lock.withLock { collected } }
+
+    func next() -> SnapshotRunner.Job? {
+        lock.withLock {
+            guard nextIndex < jobs.count else { return nil }
+            defer { nextIndex += 1 }
+            return jobs[nextIndex]
+        }
+    }
+
+    func add(_ result: SnapshotResult) { lock.withLock { collected.append(result) } }
+
+    /// Every snapshot of a job that could not run fails with the same message; those it already
+    /// checked keep their result.
+    func fail(_ job: SnapshotRunner.Job, _ message: String) {
+        lock.withLock {
+            let done = Set(collected.map(\.path))
+            for snapshot in job.snapshots where !done.contains(snapshot.path) {
+                collected.append(SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .failed, message: message))
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import LayoutEngine
+import SnapshotRunner
+import SVGExport
+import TextMeasure
+
+/// `shotter test`: the plan's snapshots against their goldens. The work is in SnapshotRunner;
+/// this maps flags onto the plan and prints.
+enum TestCommand {
+    static func run(_ argv: [String]) throws -> Int32 {
+        if argv.contains("--help") || argv.contains("-h") { print(Help.test); return 0 }
+        let args = try Arguments(command: "test", argv,
+                                 valueOptions: ["--config", "--goldens", "--artifacts", "--junit", "--record", "--jobs", "--shard",
+                                                "--device", "--dynamic-type", "--scheme", "--commit", "--format", "--scale",
+                                                "--threshold", "--max-diff-pixels", "--max-diff-ratio"],
+                                 flagOptions: ["--prune", "--include-aa"])
+        guard args.positionals.isEmpty else { throw args.fail("unexpected argument \"\(args.positionals[0])\" (streams are listed in the plan)") }
+        do {
+            return try run(args)
+        } catch let error as PlanError {
+            throw args.fail(error.message)
+        }
+    }
+
+    static func run(_ args: Arguments) throws -> Int32 {
+        let ci = isCI()
+        let planPath = args.value("--config") ?? TestPlan.fileName
+        let written = try TestPlan.load(path: planPath)
+        let overrides = try overrides(args)
+        var plan = written
+        plan.apply(overrides)
+        var record = RecordMode.defaultMode(ci: ci)
+        if let value = args.value("--record") {
+            guard let mode = RecordMode(rawValue: value) else { throw args.fail("--record takes never, missing, failed or all") }
+            record = mode
+        }
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        if let value = args.value("--jobs") {
+            guard let n = Int(value), n >= 1, n <= 256 else { throw args.fail("--jobs takes a number from 1 to 256") }
+            jobs = n
+        }
+        let shard = try args.value("--shard").map { (s: String) throws(PlanError) -> Shard in try Shard(parsing: s) }
+        let artifacts = args.value("--artifacts") ?? (plan.directory as NSString).appendingPathComponent(".shotter-artifacts")
+
+        let streams = try plan.streams()
+        let options = RunOptions(record: record, ci: ci, jobs: jobs, shard: shard, artifacts: artifacts, prune: args.has("--prune"))
+        // Flags that narrow the run must not make the plan's other goldens look unused.
+        let planStreams = overrides.narrowsPlan ? try written.streams() : nil
+        let summary = try SnapshotRunner.run(streams: streams, planStreams: planStreams, goldens: plan.goldens, options: options)
+
+        let reportPath = (artifacts as NSString).appendingPathComponent("report.html")
+        try HTMLReport.write(summary, artifacts: artifacts, to: reportPath)
+        let junitPath = args.value("--junit")
+        if let junitPath {
+            try RenderCommand.write(Array(JUnitReport.xml(summary, artifacts: display(artifacts)).utf8), to: junitPath)
+        }
+        let lines = ConsoleReport.lines(summary, goldens: display(plan.goldens), artifacts: display(artifacts),
+                                        reportPath: display(reportPath), junitPath: junitPath)
+        print(lines.joined(separator: "\n"))
+        return summary.exitStatus
+    }
+
+    static func overrides(_ args: Arguments) throws(PlanError) -> PlanOverrides {
+        var o = PlanOverrides()
+        func list(_ name: String) -> [String]? {
+            args.value(name).map { $0.split(separator: ",").map(String.init) }
+        }
+        if let names = list("--device") { o.devices = try names.map { (n: String) throws(PlanError) -> Device in try TestPlan.parseDevice(n) } }
+        if args.value("--dynamic-type") == "all" { o.sizes = DynamicTypeSize.allCases } else if let names = list("--dynamic-type") {
+            o.sizes = try names.map { (n: String) throws(PlanError) -> DynamicTypeSize in try TestPlan.parseSize(n) }
+        }
+        if let names = list("--scheme") { o.schemes = try names.map { (n: String) throws(PlanError) -> ColorScheme in try TestPlan.parseScheme(n) } }
+        if let names = list("--format") { o.formats = try names.map { (n: String) throws(PlanError) -> ImageFormat in try TestPlan.parseFormat(n) } }
+        for (name, names) in [("--device", o.devices?.count), ("--dynamic-type", o.sizes?.count), ("--scheme", o.schemes?.count), ("--format", o.formats?.count)] where names == 0 {
+            throw PlanError("\(name) needs a value")
+        }
+        if let value = args.value("--commit") { o.commits = try TestPlan.parseCommits(value) }
+        if let value = args.value("--scale") {
+            guard let s = Double(value), s > 0, s <= 8 else { throw PlanError("--scale takes a number from 0 to 8") }
+            o.scale = s
+        }
+        if let value = args.value("--threshold") {
+            guard let t = Double(value), (0...1).contains(t) else { throw PlanError("--threshold takes a number from 0 to 1") }
+            o.threshold = t
+        }
+        if args.has("--include-aa") { o.includeAA = true }
+        if let value = args.value("--max-diff-pixels") {
+            guard let n = Int(value), n >= 0 else { throw PlanError("--max-diff-pixels takes a whole number") }
+            o.maxDiffPixels = n
+        }
+        if let value = args.value("--max-diff-ratio") {
+            guard let r = Double(value), (0...1).contains(r) else { throw PlanError("--max-diff-ratio takes a number from 0 to 1") }
+            o.maxDiffRatio = r
+        }
+        o.goldens = args.value("--goldens")
+        return o
+    }
+
+    /// A path relative to the working directory when it is inside it, for shorter output.
+    static func display(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        let prefix = cwd.hasSuffix("/") ? cwd : cwd + "/"
+        if standardized == cwd { return "." }
+        return standardized.hasPrefix(prefix) ? String(standardized.dropFirst(prefix.count)) : path
+    }
+}

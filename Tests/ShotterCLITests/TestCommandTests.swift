@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+
+/// `shotter test` end to end: the built binary (`swift build` builds it before `swift test`)
+/// run in a temporary project directory.
+@Suite struct TestCommandTests {
+    let dir: String
+
+    init() throws {
+        dir = NSTemporaryDirectory() + "shotter-cli-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    }
+
+    /// `.build/debug/shotter`: next to the test bundle, or found from this file's path.
+    static let binary: String? = {
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        candidates.append(Bundle.main.bundleURL)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug"))
+        return candidates.map { $0.appendingPathComponent("shotter").path }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+        var lastLine: String { output.split(separator: "\n").last.map(String.init) ?? "" }
+    }
+
+    /// Runs `shotter ARGS` in the project directory, with `CI` set only when asked.
+    func shotter(_ args: [String], ci: Bool = false) throws -> Run {
+        let binary = try #require(Self.binary, "build shotter first (swift build)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = args
+        process.currentDirectoryURL = URL(fileURLWithPath: dir)
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = ci ? "1" : nil
+        process.environment = environment
+        let out = dir + "/.out", err = dir + "/.err"
+        #expect(FileManager.default.createFile(atPath: out, contents: nil) && FileManager.default.createFile(atPath: err, contents: nil))
+        process.standardOutput = FileHandle(forWritingAtPath: out)
+        process.standardError = FileHandle(forWritingAtPath: err)
+        try process.run()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: try String(contentsOfFile: out, encoding: .utf8),
+                   errors: try String(contentsOfFile: err, encoding: .utf8))
+    }
+
+    func write(_ text: String, _ name: String) throws {
+        let url = URL(fileURLWithPath: dir).appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: dir + "/" + name) }
+
+    /// A stream with one text per commit.
+    func stream(_ texts: [String]) -> String {
+        var lines = [#"{"id":1,"kind":"text","op":"create","props":{"text":"\#(texts[0])"}}"#,
+                     #"{"id":1,"index":0,"op":"insert","parent":0}"#, #"{"op":"commit"}"#]
+        for text in texts.dropFirst() {
+            lines += [#"{"id":1,"op":"update","props":{"text":"\#(text)"}}"#, #"{"op":"commit"}"#]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    let plan = #"{"streams": ["flows/*.jsonl"], "commits": "all", "schemes": ["light", "dark"], "scale": 1}"#
+
+    @Test func recordThenChangeAStreamAndGetAReportNamingTheChange() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write(plan, "shotter.json")
+        try write(stream(["Hello", "World"]), "flows/Greeting.jsonl")
+
+        let onCI = try shotter(["test"], ci: true)
+        #expect(onCI.status == 1, "on CI nothing is recorded and a missing golden fails")
+        #expect(onCI.output.contains("FAIL Greeting/001.iphone15pro.large.dark.png: no golden at "))
+        #expect(onCI.lastLine == "0 passed, 4 failed")
+        #expect(!exists("__Snapshots__"))
+
+        let record = try shotter(["test"])
+        #expect(record.status == 0, "\(record.output)\(record.errors)")
+        #expect(record.output.contains("REC  Greeting/002.iphone15pro.large.light.png: recorded new golden\n       wrote __Snapshots__/Greeting/002.iphone15pro.large.light.png and its layout dump"))
+        #expect(record.output.contains("recorded 4 snapshots: review and commit them"))
+        #expect(record.lastLine == "0 passed, 0 failed")
+        #expect(exists("__Snapshots__/Greeting/002.iphone15pro.large.light.png"))
+        #expect(exists("__Snapshots__/Greeting/002.iphone15pro.large.light.layout.json"))
+
+        let again = try shotter(["test"], ci: true)
+        #expect(again.status == 0)
+        #expect(again.output == "report: .shotter-artifacts/report.html\n4 passed, 0 failed\n")
+
+        try write(stream(["Hello", "World, and more"]), "flows/Greeting.jsonl")
+        let changed = try shotter(["test", "--junit", "junit.xml"], ci: true)
+        #expect(changed.status == 1)
+        #expect(changed.lastLine == "2 passed, 2 failed")
+        let lines = changed.output.split(separator: "\n").map(String.init)
+        let failure = try #require(lines.firstIndex { $0.hasPrefix("FAIL Greeting/002.iphone15pro.large.dark.png: ") })
+        #expect(lines[failure].hasSuffix("%)") && lines[failure].contains(" pixels differ ("))
+        #expect(lines[failure + 1].hasPrefix("       #1 text 'World, and more': text 'World' -> 'World, and more', x "))
+        #expect(lines[failure + 2] == "       see .shotter-artifacts/failures/Greeting/002.iphone15pro.large.dark.{expected,actual,diff}.png")
+        for role in ["expected", "actual", "diff"] {
+            #expect(exists(".shotter-artifacts/failures/Greeting/002.iphone15pro.large.light.\(role).png"))
+        }
+        let report = try String(contentsOfFile: dir + "/.shotter-artifacts/report.html", encoding: .utf8)
+        #expect(report.contains("<code>#1 text 'World, and more': text 'World' -&gt; 'World, and more', x "))
+        #expect(report.contains("data:image/png;base64,"))
+        let junit = try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8)
+        #expect(junit.contains(#"<testsuites name="shotter" tests="4" failures="2" skipped="0">"#))
+
+        let rerecord = try shotter(["test", "--record=failed"])
+        #expect(rerecord.status == 0 && rerecord.output.contains("REC  Greeting/002.iphone15pro.large.dark.png: re-recorded: "))
+        #expect(try shotter(["test"], ci: true).lastLine == "4 passed, 0 failed")
+    }
+
+    /// A golden is exactly what `shotter render` writes for the same configuration, under the same name.
+    @Test func goldensAreTheFilesRenderWrites() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write(#"{"streams": ["flows/*.jsonl"], "commits": "all", "schemes": ["light", "dark"], "formats": ["png", "svg"]}"#, "shotter.json")
+        let events = stream(["Hello", "World"]).replacingOccurrences(of: #"{"id":1,"op":"update""#,
+                                                                     with: #"{"id":1,"op":"event","type":"tap"}"# + "\n" + #"{"id":1,"op":"update""#)
+        try write(events, "flows/Greeting.jsonl")
+        #expect(try shotter(["test"]).status == 0)
+        let rendered = try shotter(["render", "flows/Greeting.jsonl", "-o", "shots", "--commit", "all", "--scheme", "light,dark", "--format", "png,svg"])
+        #expect(rendered.status == 0, "\(rendered.errors)")
+        let files = rendered.output.split(separator: "\n").map(String.init)
+        #expect(files.count == 8)
+        #expect(files.contains("shots/Greeting/002-tap-Hello.iphone15pro.large.dark.svg"), "\(files)")
+        for file in files {
+            let golden = "__Snapshots__/" + file.dropFirst("shots/".count)
+            let expected = FileManager.default.contents(atPath: dir + "/" + golden)
+            #expect(expected != nil && expected == FileManager.default.contents(atPath: dir + "/" + file), "\(golden)")
+        }
+    }
+
+    @Test func recordingOnCIFails() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write(plan, "shotter.json")
+        try write(stream(["Hello"]), "flows/Greeting.jsonl")
+        let run = try shotter(["test", "--record=missing"], ci: true)
+        #expect(run.status == 1)
+        #expect(run.output.contains("recorded 2 snapshots although CI is set: record goldens locally and commit them"))
+        #expect(run.lastLine == "0 passed, 2 failed")
+        #expect(exists("__Snapshots__/Greeting/001.iphone15pro.large.dark.png"), "what it wrote stays, for the artifacts upload")
+    }
+
+    @Test func unusedGoldensAreListedAndPruned() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write(plan, "shotter.json")
+        try write(stream(["Hello", "World"]), "flows/Greeting.jsonl")
+        #expect(try shotter(["test"]).status == 0)
+        let narrowed = try shotter(["test", "--scheme", "light", "--commit", "2", "--prune"], ci: true)
+        #expect(narrowed.output == "report: .shotter-artifacts/report.html\n1 passed, 0 failed\n",
+                "flags narrow the run, not the plan: the other goldens are still in use")
+        #expect(exists("__Snapshots__/Greeting/001.iphone15pro.large.dark.png"))
+        try FileManager.default.removeItem(atPath: dir + "/flows/Greeting.jsonl")
+        try write(stream(["Hello"]), "flows/Welcome.jsonl")
+
+        let listed = try shotter(["test"])
+        #expect(listed.status == 0)
+        #expect(listed.output.contains("unused golden __Snapshots__/Greeting/002.iphone15pro.large.light.png (no configuration produces it; --prune deletes it)"))
+        #expect(listed.output.components(separatedBy: "unused golden __Snapshots__/Greeting/").count - 1 == 8,
+                "2 commits x 2 schemes x (image + layout dump)")
+        #expect(exists("__Snapshots__/Greeting"))
+
+        let pruned = try shotter(["test", "--prune"], ci: true)
+        #expect(pruned.status == 0)
+        #expect(pruned.output.contains("deleted unused golden __Snapshots__/Greeting/001.iphone15pro.large.dark.layout.json"))
+        #expect(!exists("__Snapshots__/Greeting"))
+        #expect(exists("__Snapshots__/Welcome/001.iphone15pro.large.dark.png"))
+        #expect(try shotter(["test"], ci: true).output == "report: .shotter-artifacts/report.html\n2 passed, 0 failed\n")
+    }
+
+    @Test func shardsSplitTheSnapshotsWithoutOverlap() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write(plan, "shotter.json")
+        try write(stream(["A", "B", "C"]), "flows/Letters.jsonl")
+        #expect(try shotter(["test", "--jobs", "2"]).status == 0)
+        let first = try shotter(["test", "--shard", "1/2"], ci: true)
+        let second = try shotter(["test", "--shard=2/2", "--jobs=1"], ci: true)
+        #expect(first.status == 0 && second.status == 0)
+        #expect(first.lastLine == "3 passed, 0 failed" && second.lastLine == "3 passed, 0 failed")
+
+        // Sorted, the six paths alternate dark/light, so shard 1 holds the dark ones.
+        try write(stream(["A", "B", "Changed"]), "flows/Letters.jsonl")
+        let failed = try [["--shard", "1/2"], ["--shard", "2/2"]].map { args in
+            try shotter(["test"] + args, ci: true).output.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.map { $0.split(separator: ":")[0] }
+        }
+        #expect(failed == [["FAIL Letters/003.iphone15pro.large.dark.png"], ["FAIL Letters/003.iphone15pro.large.light.png"]])
+    }
+
+    @Test func usageErrorsExitWithTwo() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let noPlan = try shotter(["test"])
+        #expect(noPlan.status == 2)
+        #expect(noPlan.errors == "shotter: shotter.json: no such file (write a shotter.json, see docs/test-plan.md) (see `shotter test --help`)\n")
+        try write(plan, "shotter.json")
+        try write(stream(["Hello"]), "flows/Greeting.jsonl")
+        for args in [["--record=sometimes"], ["--shard", "3/2"], ["--jobs", "0"], ["--scheme", "sepia"], ["--bogus"], ["extra"]] {
+            #expect(try shotter(["test"] + args).status == 2, "\(args)")
+        }
+        try write(#"{"streams": ["flows/*.jsonl"], "device": "iphonese"}"#, "shotter.json")
+        #expect(try shotter(["test"]).status == 2)
+        #expect(try shotter(["test", "--help"]).output.hasPrefix("Usage: shotter test"))
+    }
+}

@@ -1,0 +1,280 @@
+import Foundation
+import ImageDiff
+@testable import LayoutEngine
+import SVGExport
+@testable import SnapshotRunner
+import TextMeasure
+import Testing
+
+/// Record modes, tolerances and artifacts, on small synthetic PNGs (no rendering).
+@Suite struct CheckTests {
+    let dir: String
+    init() throws { dir = try makeTemporaryDirectory() }
+
+    func snapshot(tolerance: Tolerance = Tolerance()) -> Snapshot {
+        Snapshot(stream: "Todo", streamPath: "/Todo.jsonl", commit: OpStream.Commit(number: 2, line: 5, label: "tap-Add"),
+                 environment: RenderEnvironment(), format: .png, scale: 1, tolerance: tolerance)
+    }
+
+    let layout = LayoutDump(elements: [.init(id: 12, kind: "text", label: "Add", frame: Rect(x: 16, y: 529, width: 361, height: 26))])
+    let oldLayout = LayoutDump(elements: [.init(id: 12, kind: "text", label: "Add", frame: Rect(x: 16, y: 521, width: 361, height: 22))])
+
+    var golden: String { dir + "/goldens/Todo/002-tap-Add.iphone15pro.large.light.png" }
+    var goldenLayout: String { dir + "/goldens/Todo/002-tap-Add.iphone15pro.large.light.layout.json" }
+    func checker(_ mode: RecordMode) -> SnapshotChecker {
+        SnapshotChecker(goldens: dir + "/goldens", artifacts: dir + "/artifacts", record: mode)
+    }
+    func read(_ path: String) -> [UInt8]? { FileManager.default.contents(atPath: path).map { [UInt8]($0) } }
+
+    @Test func aMissingGoldenFailsWithNeverAndIsWrittenOtherwise() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let png = try solidPNG(10, 10)
+        let never = try checker(.never).check(snapshot(), actual: png, layout: layout)
+        #expect(never.status == .failed)
+        #expect(never.message == "no golden at \(golden) (record it with --record=missing and commit it)")
+        #expect(!exists(golden))
+        #expect(never.actual == "failures/Todo/002-tap-Add.iphone15pro.large.light.actual.png")
+        #expect(read(dir + "/artifacts/failures/Todo/002-tap-Add.iphone15pro.large.light.actual.png") == png)
+
+        for mode in [RecordMode.missing, .failed, .all] {
+            try? FileManager.default.removeItem(atPath: dir + "/goldens")
+            let result = try checker(mode).check(snapshot(), actual: png, layout: layout)
+            #expect(result.status == .recorded && result.message == "recorded new golden")
+            #expect(result.wrote == ["Todo/002-tap-Add.iphone15pro.large.light.png", "Todo/002-tap-Add.iphone15pro.large.light.layout.json"])
+            #expect(read(golden) == png)
+            #expect(read(goldenLayout) == Array(layout.serialized().utf8))
+            #expect(result.actual.flatMap { read(dir + "/artifacts/" + $0) } == png, "a copy for the report")
+        }
+    }
+
+    @Test func aMismatchFailsNamesTheChangeAndLeavesExpectedActualDiff() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let old = try solidPNG(10, 10), new = try solidPNG(10, 10, changed: [(1, 1), (2, 2), (3, 3)])
+        try writeBytes(old, golden)
+        try writeFile(oldLayout.serialized(), goldenLayout)
+        for mode in [RecordMode.never, .missing] {
+            let result = try checker(mode).check(snapshot(), actual: new, layout: layout)
+            #expect(result.status == .failed)
+            #expect(result.message == "3 of 100 pixels differ (3.0%)")
+            #expect(result.layoutCompared)
+            #expect(result.changes == ["#12 text 'Add': y 521 -> 529, height 22 -> 26"])
+            #expect(result.marks == SnapshotResult.Marks(canvas: Size(width: 393, height: 852),
+                                                         before: [Rect(x: 16, y: 521, width: 361, height: 22)],
+                                                         after: [Rect(x: 16, y: 529, width: 361, height: 26)]))
+            #expect(result.wrote.isEmpty && read(golden) == old && read(goldenLayout) == Array(oldLayout.serialized().utf8))
+            let base = "failures/Todo/002-tap-Add.iphone15pro.large.light"
+            #expect([result.expected, result.actual, result.diff] == ["\(base).expected.png", "\(base).actual.png", "\(base).diff.png"])
+            #expect(read(dir + "/artifacts/\(base).expected.png") == old)
+            #expect(read(dir + "/artifacts/\(base).actual.png") == new)
+            let diff = try PNGDecoder.decode(try #require(read(dir + "/artifacts/\(base).diff.png")))
+            #expect(Array(diff.pixels[(11 * 4)..<(11 * 4 + 4)]) == [255, 0, 0, 255], "pixel (1,1) is red in the diff")
+        }
+    }
+
+    @Test func failedAndAllModesOverwriteAMismatchButStillReportIt() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let old = try solidPNG(10, 10), new = try solidPNG(10, 10, changed: [(5, 5)])
+        for mode in [RecordMode.failed, .all] {
+            try writeBytes(old, golden)
+            try writeFile(oldLayout.serialized(), goldenLayout)
+            let result = try checker(mode).check(snapshot(), actual: new, layout: layout)
+            #expect(result.status == .recorded)
+            #expect(result.message == "re-recorded: 1 of 100 pixels differ (1.0%)")
+            #expect(result.changes == ["#12 text 'Add': y 521 -> 529, height 22 -> 26"])
+            #expect(result.expected != nil && result.diff != nil)
+            #expect(read(golden) == new && read(goldenLayout) == Array(layout.serialized().utf8))
+        }
+    }
+
+    @Test func toleranceLetsSmallDifferencesPassAndOnlyAllRewritesThem() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let old = try solidPNG(10, 10), new = try solidPNG(10, 10, changed: [(5, 5), (6, 6)])
+        var tolerance = Tolerance()
+        tolerance.maxDiffPixels = 2
+        for (mode, status) in [(RecordMode.never, SnapshotResult.Status.passed), (.failed, .passed), (.all, .recorded)] {
+            try writeBytes(old, golden)
+            let result = try checker(mode).check(snapshot(tolerance: tolerance), actual: new, layout: layout)
+            #expect(result.status == status)
+            #expect(result.message == "2 of 100 pixels differ (2.0%), within tolerance")
+            #expect(read(golden) == (mode == .all ? new : old))
+        }
+        tolerance.maxDiffPixels = nil
+        tolerance.maxDiffRatio = 0.01
+        try writeBytes(old, golden)
+        #expect(try checker(.never).check(snapshot(tolerance: tolerance), actual: new, layout: layout).status == .failed,
+                "2% is over a 1% ratio")
+        // A color change under the YIQ threshold counts no pixel.
+        let faint = try solidPNG(10, 10, changed: [(1, 1)], to: [250, 250, 250, 255])
+        let underThreshold = try checker(.never).check(snapshot(), actual: faint, layout: layout)
+        #expect(underThreshold.status == .passed)
+        #expect(underThreshold.message == "bytes differ but no pixel counts as different (threshold 0.1), within tolerance")
+    }
+
+    @Test func imagesOfAnotherSizeAreAFailureNotAnError() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try writeBytes(try solidPNG(10, 10), golden)
+        var tolerance = Tolerance()
+        tolerance.maxDiffRatio = 0.99
+        let result = try checker(.missing).check(snapshot(tolerance: tolerance), actual: try solidPNG(10, 12), layout: layout)
+        #expect(result.status == .failed)
+        #expect(result.message == "image size changed from 10x10 to 10x12")
+        #expect(result.expected != nil && result.actual != nil && result.diff == nil)
+    }
+
+    @Test func svgGoldensAreComparedByBytes() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var svg = snapshot()
+        svg.format = .svg
+        let goldenSVG = dir + "/goldens/Todo/002-tap-Add.iphone15pro.large.light.svg"
+        try writeFile("<svg>old</svg>", goldenSVG)
+        try writeFile(oldLayout.serialized(), goldenLayout)
+        let result = try checker(.missing).check(svg, actual: Array("<svg>new</svg>".utf8), layout: layout)
+        #expect(result.status == .failed && result.message == "the SVG differs from the golden")
+        #expect(result.changes == ["#12 text 'Add': y 521 -> 529, height 22 -> 26"])
+        #expect(result.expected == "failures/Todo/002-tap-Add.iphone15pro.large.light.expected.svg")
+        #expect(result.actual == "failures/Todo/002-tap-Add.iphone15pro.large.light.actual.svg" && result.diff == nil)
+        #expect(try checker(.never).check(svg, actual: Array("<svg>old</svg>".utf8), layout: oldLayout).status == .passed)
+    }
+
+    @Test func anIdenticalImageFillsInAMissingLayoutDumpUnlessNever() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let png = try solidPNG(4, 4)
+        try writeBytes(png, golden)
+        let never = try checker(.never).check(snapshot(), actual: png, layout: layout)
+        #expect(never.status == .passed && !exists(goldenLayout))
+        let missing = try checker(.missing).check(snapshot(), actual: png, layout: layout)
+        #expect(missing.status == .passed && read(goldenLayout) == Array(layout.serialized().utf8))
+        #expect(missing.wrote == ["Todo/002-tap-Add.iphone15pro.large.light.layout.json"], "reported like any write")
+
+        // A stale dump beside a passing image is only rewritten by `all`.
+        try writeFile(oldLayout.serialized(), goldenLayout)
+        for mode in [RecordMode.missing, .failed] {
+            #expect(try checker(mode).check(snapshot(), actual: png, layout: layout).wrote.isEmpty)
+            #expect(read(goldenLayout) == Array(oldLayout.serialized().utf8))
+        }
+        #expect(try checker(.all).check(snapshot(), actual: png, layout: layout).wrote == ["Todo/002-tap-Add.iphone15pro.large.light.layout.json"])
+        #expect(read(goldenLayout) == Array(layout.serialized().utf8))
+    }
+
+    @Test func defaultRecordModeFollowsTheCIVariable() {
+        #expect(isCI(["CI": "true"]) && isCI(["CI": "1"]))
+        #expect(!isCI([:]) && !isCI(["CI": ""]) && !isCI(["CI": "false"]) && !isCI(["CI": "0"]))
+        #expect(RecordMode.defaultMode(ci: true) == .never && RecordMode.defaultMode(ci: false) == .missing)
+    }
+}
+
+@Suite struct LayoutDumpTests {
+    typealias E = LayoutDump.Element
+    func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
+
+    @Test func changesNameTheElementAndEveryFieldThatMoved() {
+        let old = LayoutDump(elements: [
+            E(id: 0, kind: "screen", frame: r(0, 0, 393, 852)),
+            E(id: 5, kind: "toggle", label: "Wi-Fi", frame: r(16, 100, 361, 44), chrome: ["knob": r(300, 106, 27, 27), "track": r(290, 104, 51, 31)]),
+            E(id: 12, kind: "text", label: "Add", frame: r(16, 521, 361, 22)),
+            E(id: 3, kind: "text", label: "Hi", frame: r(0.5, 10, 20, 22)),
+            E(id: 9, kind: "text", label: "Old", frame: r(16, 600, 30, 22)),
+            E(id: 7, kind: "image", label: "star", frame: r(1, 1, 20, 20)),
+            E(id: 8, kind: "vstack", frame: r(0, 0, 10, 10)),
+        ])
+        let new = LayoutDump(elements: [
+            E(id: 0, kind: "screen", frame: r(0, 0, 393, 852)),
+            E(id: 5, kind: "toggle", label: "Wi-Fi", frame: r(16, 100, 361, 44), chrome: ["knob": r(320, 106, 27, 27), "track": r(290, 104, 51, 31)]),
+            E(id: 12, kind: "text", label: "Add", frame: r(16, 529, 361, 26)),
+            E(id: 3, kind: "text", label: "Bye", frame: r(1.25, 10, 20, 22)),
+            E(id: 14, kind: "text", label: "Save", frame: r(16, 560, 361, 22)),
+            E(id: 7, kind: "image", label: "star", frame: nil),
+            E(id: 8, kind: "hstack", frame: r(0, 0, 10, 10)),
+        ])
+        #expect(LayoutDump.changes(from: old, to: new) == [
+            "#5 toggle 'Wi-Fi': knob.x 300 -> 320",
+            "#12 text 'Add': y 521 -> 529, height 22 -> 26",
+            "#3 text 'Bye': text 'Hi' -> 'Bye', x 0.5 -> 1.25",
+            "#14 text 'Save': added at 16,560 361x22",
+            "#7 image 'star': no longer laid out",
+            "#8 vstack: removed",
+            "#8 hstack: added at 0,0 10x10",
+            "#9 text 'Old': removed",
+        ])
+        #expect(LayoutDump.changes(from: new, to: new).isEmpty)
+    }
+
+    @Test func changedRectsKeepTheInnermostOldAndNewFrames() {
+        let old = LayoutDump(elements: [E(id: 0, kind: "screen", frame: r(0, 0, 393, 852)),
+                                        E(id: 4, kind: "vstack", frame: r(10, 100, 200, 60)),
+                                        E(id: 1, kind: "text", label: "A", frame: r(10, 100, 50, 22)),
+                                        E(id: 2, kind: "text", label: "B", frame: r(10, 130, 50, 22)),
+                                        E(id: 3, kind: "text", label: "Gone", frame: r(10, 400, 50, 22))])
+        let new = LayoutDump(elements: [E(id: 0, kind: "screen", frame: r(0, 0, 393, 852)),
+                                        E(id: 4, kind: "vstack", frame: r(10, 100, 200, 70)),
+                                        E(id: 1, kind: "text", label: "A", frame: r(10, 100, 50, 22)),
+                                        E(id: 2, kind: "text", label: "B", frame: r(10, 130, 50, 40))])
+        let (before, after) = LayoutDump.changedRects(from: old, to: new)
+        #expect(before == [r(10, 130, 50, 22), r(10, 400, 50, 22)], "the stack holds B, so only B and the removed text")
+        #expect(after == [r(10, 130, 50, 40)])
+    }
+
+    @Test func aWrapperThatMovedWithItsChildIsLeftToTheChild() {
+        let old = LayoutDump(elements: [E(id: 2, kind: "styled", label: "Counter", frame: r(135, 312, 123, 41)),
+                                        E(id: 1, kind: "text", label: "Counter", frame: r(135, 312, 123, 41)),
+                                        E(id: 4, kind: "padding", label: "0", frame: r(100, 400, 60, 60)),
+                                        E(id: 3, kind: "text", label: "0", frame: r(110, 410, 40, 40))])
+        let new = LayoutDump(elements: [E(id: 2, kind: "styled", label: "My Counter", frame: r(107, 312, 178, 41)),
+                                        E(id: 1, kind: "text", label: "My Counter", frame: r(107, 312, 178, 41)),
+                                        E(id: 4, kind: "padding", label: "0", frame: r(100, 410, 60, 60)),
+                                        E(id: 3, kind: "text", label: "0", frame: r(110, 420, 40, 40))])
+        #expect(LayoutDump.changes(from: old, to: new) == [
+            "#1 text 'My Counter': text 'Counter' -> 'My Counter', x 135 -> 107, width 123 -> 178",
+            "#4 padding '0': y 400 -> 410",
+            "#3 text '0': y 410 -> 420",
+        ], "the padding's frame is not its child's, so both moved visibly")
+    }
+
+    @Test func aContainerWhoseTextChangedIsNotReportedTwice() {
+        let old = LayoutDump(elements: [E(id: 2, kind: "button", label: "Reset", frame: r(0, 0, 88, 44)),
+                                        E(id: 1, kind: "text", label: "Reset", frame: r(10, 10, 50, 22))])
+        let new = LayoutDump(elements: [E(id: 2, kind: "button", label: "Reset all", frame: r(0, 0, 88, 44)),
+                                        E(id: 1, kind: "text", label: "Reset all", frame: r(10, 10, 68, 22))])
+        #expect(LayoutDump.changes(from: old, to: new) == ["#1 text 'Reset all': text 'Reset' -> 'Reset all', width 50 -> 68"])
+    }
+
+    @Test func theFileHasOneElementPerLineAndReadsBack() throws {
+        let dump = LayoutDump(elements: [E(id: 0, kind: "screen", frame: r(0, 0, 393, 852)),
+                                         E(id: 4, kind: "toggle", label: "Say \"hi\"", frame: nil, chrome: ["knob": r(1, 2, 3, 4.5)])])
+        #expect(dump.serialized() == """
+        {"elements":[
+        {"id":0,"kind":"screen","frame":[0,0,393,852]},
+        {"id":4,"kind":"toggle","label":"Say \\"hi\\"","frame":null,"chrome":{"knob":[1,2,3,4.5]}}
+        ]}
+
+        """)
+        #expect(LayoutDump.parse(Array(dump.serialized().utf8)) == dump)
+        #expect(LayoutDump.parse(Array("{\"frames\": []}".utf8)) == nil)
+    }
+
+    @Test func theDumpOfATreeLabelsTextsAndTheirSingleChildParents() throws {
+        let text = """
+        {"id":1,"kind":"text","op":"create","props":{"text":"Add"}}
+        {"id":2,"kind":"button","op":"create","props":{}}
+        {"id":1,"index":0,"op":"insert","parent":2}
+        {"id":3,"kind":"text","op":"create","props":{"text":"Title"}}
+        {"id":4,"kind":"vstack","op":"create","props":{}}
+        {"id":3,"index":0,"op":"insert","parent":4}
+        {"id":2,"index":1,"op":"insert","parent":4}
+        {"id":4,"index":0,"op":"insert","parent":0}
+        {"op":"commit"}
+        """
+        let stream = try OpStream(file: "t", bytes: Array(text.utf8))
+        var dump: LayoutDump?
+        var frames: [Int: Rect] = [:]
+        try stream.replay { _, tree in
+            let layout = LayoutPass.run(tree: tree, environment: RenderEnvironment(), measurer: FixedAdvanceMeasurer())
+            frames = layout.frames
+            dump = LayoutDump(tree: tree, layout: layout)
+        }
+        let elements = try #require(dump).elements
+        #expect(elements.map(\.id) == [0, 4, 3, 2, 1], "document order")
+        #expect(elements.map(\.label) == [nil, nil, "Title", "Add", "Add"], "the root and the two-child stack have none")
+        #expect(elements.allSatisfy { $0.frame == frames[$0.id] })
+    }
+}
