@@ -1,105 +1,112 @@
 import Foundation
 import ImageDiff
 import LayoutEngine
+import SnapshotRunner
 import SVGExport
-import TextMeasure
 import Testing
+import TextMeasure
 
-/// Every example in Examples/ against Goldens/: a frame dump of every commit at three Dynamic
-/// Type sizes (the first regression check: it names what moved), and scale-1 PNGs of the last
-/// commit at Large and accessibility3 (and xSmall for the core examples) in light and dark.
-/// Every one of those screens is also rendered to SVG, which librsvg must rasterize to the
-/// same pixels as the PNG; one SVG is kept as a golden to catch changes in the SVG itself.
-/// `SHOTTER_RECORD=1 swift test` re-records, and then fails so recording is never left on.
+/// shotter's own goldens, checked the way users check theirs:
+/// - `shotter.json` at the repository root is a `shotter test` plan over every example; the
+///   screenshots and their layout dumps live in `Goldens/Screenshots` and are checked with
+///   `SnapshotRunner`, the code behind `shotter test`.
+/// - `Goldens/Frames/EXAMPLE.jsonl`: the frames of every commit at three Dynamic Type sizes,
+///   the first regression check (it names what moved).
+/// - Every planned screen is also rendered to SVG, which librsvg must rasterize to the PNG's
+///   pixels; `Goldens/SVG` keeps one SVG to catch changes in the SVG itself.
+/// `SHOTTER_RECORD=1 swift test --filter Goldens` re-records, and then fails so recording is
+/// never left on.
 @Suite("Goldens", .serialized) struct GoldenTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
+    static let recording = ProcessInfo.processInfo.environment["SHOTTER_RECORD"] == "1"
+    static let plan = Result { try TestPlan.load(path: repository.appendingPathComponent("shotter.json").path) }
     static let examples: [String] = {
         let dir = repository.appendingPathComponent("Examples").path
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
         return names.filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(6)) }.sorted()
     }()
-    static let recording = ProcessInfo.processInfo.environment["SHOTTER_RECORD"] == "1"
-    /// Examples whose SVG is also kept: one per core kind family is enough.
-    static let svgExamples: Set<String> = ["Kinds"]
-    /// The core issue's examples, checked at a third, small Dynamic Type size too.
-    static let coreExamples: Set<String> = ["Counter", "Gallery", "Kinds", "Unknown"]
-
-    /// iPad examples are recorded on the iPad, everything else on the default iPhone.
-    static func device(for example: String) -> Device {
-        example.hasPrefix("SplitView") ? Device.named("ipadpro11")! : .default
-    }
 
     static func stream(_ example: String) throws -> OpStream {
         let path = repository.appendingPathComponent("Examples/\(example).jsonl").path
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        return try OpStream(file: "Examples/\(example).jsonl", bytes: bytes)
+        return try OpStream(file: "Examples/\(example).jsonl", bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
-    @Test func examplesExist() {
+    @Test func thePlanCoversEveryExample() throws {
+        let streams = try Self.plan.get().streams()
+        #expect(streams.map(\.name).sorted() == Self.examples)
         #expect(Self.examples.count >= 4)
+    }
+
+    @Test func screenshotsMatchTheirGoldens() throws {
+        let plan = try Self.plan.get()
+        let streams = try plan.streams()
+        let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("shotter-goldens-\(UUID().uuidString)").path
+        let options = RunOptions(record: Self.recording ? .all : .never, ci: false, jobs: 2, artifacts: artifacts)
+        let summary = try SnapshotRunner.run(streams: streams, goldens: plan.goldens, options: options)
+        for result in summary.results where result.status != .passed {
+            Issue.record("\(result.path): \(result.status.rawValue): \(result.message) \(result.changes.joined(separator: "; "))")
+        }
+        #expect(summary.passed + summary.recorded == streams.flatMap(\.snapshots).count)
+        #expect(SnapshotRunner.unusedGoldens(in: plan.goldens, streams: streams) == [], "goldens no example produces")
+        if Self.recording { Issue.record("recorded \(summary.recorded) screenshots (SHOTTER_RECORD=1 always fails)") }
     }
 
     @Test(arguments: examples)
     func frameDumps(example: String) throws {
         let renderer = try Screenshotter()
         let stream = try Self.stream(example)
+        let device = try #require(try Self.plan.get().streams().first { $0.name == example }?.settings.devices.first)
         var dump = ""
         for size in [DynamicTypeSize.xSmall, .large, .accessibility3] {
-            let env = RenderEnvironment(device: Self.device(for: example), dynamicTypeSize: size)
+            let env = RenderEnvironment(device: device, dynamicTypeSize: size)
             try stream.replay { commit, tree in
                 let layout = renderer.layout(tree: tree, environment: env)
                 dump += LayoutReport.json(tree: tree, layout: layout, commit: commit.number).serialized() + "\n"
             }
         }
-        try Self.check(Array(dump.utf8), golden: "\(example)/frames.jsonl") { expected, actual in
+        try Self.check(Array(dump.utf8), golden: "Frames/\(example).jsonl") { expected, actual in
             Self.firstDifferentLine(expected, actual)
         }
     }
 
+    /// The SVG of every planned screen shows what its PNG shows.
     @Test(arguments: examples)
-    func screenshots(example: String) throws {
+    func svgMatchesThePNG(example: String) throws {
         let renderer = try Screenshotter()
-        let stream = try Self.stream(example)
+        let planned = try #require(try Self.plan.get().streams().first { $0.name == example })
         var last: ElementTree?
-        try stream.replay { _, tree in last = tree }
+        try Self.stream(example).replay { _, tree in last = tree }
         let tree = try #require(last)
-        let sizes: [DynamicTypeSize] = Self.coreExamples.contains(example) ? [.xSmall, .large, .accessibility3] : [.large, .accessibility3]
-        for size in sizes {
-            for scheme in ColorScheme.allCases {
-                let env = RenderEnvironment(device: Self.device(for: example), dynamicTypeSize: size, colorScheme: scheme)
-                let list = renderer.displayList(tree: tree, environment: env, diagnostics: Diagnostics())
-                // Stored at zlib level 9 to keep the repository small; compared pixel by pixel.
-                let image = try renderer.image(list, scale: 1)
-                let png = try PNGEncoder.encode(rgba: image.rgba, width: image.width, height: image.height, level: 9)
-                try Self.check(png, golden: "\(example)/\(size.rawValue).\(scheme.rawValue).png") { expected, actual in
-                    Self.describeImageDifference(expected, actual)
-                }
-                let svg = try renderer.encode(list, format: .svg, scale: 1)
-                let rasterized = try rasterizeSVG(svg, width: list.size.width, height: list.size.height, scale: 1)
-                let (svgResult, _) = ImageComparison.compare(
-                    RGBAImage(width: image.width, height: image.height, pixels: image.rgba),
-                    RGBAImage(width: rasterized.width, height: rasterized.height, pixels: rasterized.rgba))
-                // Cairo clips directly while librsvg renders an SVG clip-path, and the two antialias a
-                // clip edge at a fractional position differently (one column of a chart's mask):
-                // allow 0.1 % of the pixels, far below any visible change.
-                #expect(svgResult.passes(DiffTolerance(maxDiffRatio: 0.001)),
-                        "\(example) \(size) \(scheme): the SVG shows \(svgResult)")
-                if Self.svgExamples.contains(example) && size == .large && scheme == .light {
-                    try Self.check(svg, golden: "\(example)/\(size.rawValue).\(scheme.rawValue).svg") { expected, actual in
-                        "SVG bytes differ (\(expected.count) vs \(actual.count) bytes)"
+        for device in planned.settings.devices {
+            for size in planned.settings.sizes {
+                for scheme in planned.settings.schemes {
+                    let env = RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: scheme)
+                    let list = renderer.displayList(tree: tree, environment: env, diagnostics: Diagnostics())
+                    let png = try renderer.image(list, scale: 1)
+                    let svg = try renderer.encode(list, format: .svg, scale: 1)
+                    let rasterized = try rasterizeSVG(svg, width: list.size.width, height: list.size.height, scale: 1)
+                    let (result, _) = ImageComparison.compare(
+                        RGBAImage(width: png.width, height: png.height, pixels: png.rgba),
+                        RGBAImage(width: rasterized.width, height: rasterized.height, pixels: rasterized.rgba))
+                    // Cairo clips directly while librsvg renders an SVG clip-path, and the two antialias a
+                    // clip edge at a fractional position differently (one column of a chart's mask):
+                    // allow 0.1 % of the pixels, far below any visible change.
+                    #expect(result.passes(DiffTolerance(maxDiffRatio: 0.001)), "\(example) \(size) \(scheme): the SVG shows \(result)")
+                    if example == "Kinds" && size == .large && scheme == .light {
+                        try Self.check(svg, golden: "SVG/Kinds.large.light.svg") { expected, actual in
+                            "SVG bytes differ (\(expected.count) vs \(actual.count) bytes)"
+                        }
                     }
                 }
             }
         }
     }
 
-    // MARK: - Comparison
+    // MARK: - Comparison of text goldens
 
-    /// Compares `actual` with the golden file; `describe` returns nil when a non-identical pair
-    /// is still a match (images within tolerance), or what differs.
-    static func check(_ actual: [UInt8], golden name: String,
-                      describe: ([UInt8], [UInt8]) -> String?) throws {
+    /// Compares `actual` with the golden file (exact bytes); `describe` says what differs.
+    static func check(_ actual: [UInt8], golden name: String, describe: ([UInt8], [UInt8]) -> String) throws {
         let url = repository.appendingPathComponent("Goldens/\(name)")
         let expected = FileManager.default.contents(atPath: url.path).map { [UInt8]($0) }
         if recording {
@@ -115,20 +122,9 @@ import Testing
             return
         }
         if expected == actual { return }
-        if let difference = describe(expected, actual) {
-            let artifact = FileManager.default.temporaryDirectory.appendingPathComponent("shotter-actual-" + name.replacingOccurrences(of: "/", with: "-"))
-            try? Data(actual).write(to: artifact)
-            Issue.record("Goldens/\(name): \(difference) (actual written to \(artifact.path))")
-        }
-    }
-
-    static func describeImageDifference(_ expected: [UInt8], _ actual: [UInt8]) -> String? {
-        do {
-            let (result, _) = try ImageComparison.compare(pngA: expected, pngB: actual)
-            return result.passes(.exact) ? nil : result.description
-        } catch {
-            return "\(error)"
-        }
+        let artifact = FileManager.default.temporaryDirectory.appendingPathComponent("shotter-actual-" + name.replacingOccurrences(of: "/", with: "-"))
+        try? Data(actual).write(to: artifact)
+        Issue.record("Goldens/\(name): \(describe(expected, actual)) (actual written to \(artifact.path))")
     }
 
     static func firstDifferentLine(_ expected: [UInt8], _ actual: [UInt8]) -> String {
