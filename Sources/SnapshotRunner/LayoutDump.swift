@@ -56,14 +56,16 @@ public struct LayoutDump: Equatable, Sendable {
         guard let json = try? parser.parseDocument(), case .array(let items)? = json["elements"] else { return nil }
         var elements: [Element] = []
         for item in items {
-            guard case .number(let id)? = item["id"], case .string(let kind)? = item["kind"] else { return nil }
+            guard case .number(let number)? = item["id"], let id = Int(exactly: number), case .string(let kind)? = item["kind"] else {
+                return nil
+            }
             var label: String?
             if case .string(let s)? = item["label"] { label = s }
             var chrome: [String: Rect] = [:]
             if case .object(let fields)? = item["chrome"] {
                 for (name, value) in fields { if let r = rect(value) { chrome[name] = r } }
             }
-            elements.append(Element(id: Int(id), kind: kind, label: label, frame: item["frame"].flatMap(rect), chrome: chrome))
+            elements.append(Element(id: id, kind: kind, label: label, frame: item["frame"].flatMap(rect), chrome: chrome))
         }
         return LayoutDump(elements: elements)
     }

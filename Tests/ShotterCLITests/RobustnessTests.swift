@@ -30,7 +30,7 @@ import TextMeasure
         switch r.int(5) {
         case 0: .object(["r": number(&r), "g": .number(0.5), "b": number(&r), "a": number(&r)])
         case 1: .object(["name": .string(r.pick(["primary", "accent", "clear", "nope"])), "a": .number(0.5)])
-        case 2: .object(["hierarchical": .number(Double(r.pick([0, 1, 4, 9, -3])))])
+        case 2: .object(["hierarchical": r.chance(0.5) ? number(&r) : .number(Double(r.pick([0, 1, 4, 9, -3])))])
         case 3: .object(["linearGradient": .object([
             "stops": .array((0..<r.int(4)).map { _ in .object(["color": .object(["r": .number(1)]), "location": number(&r)]) }),
             "start": .object(["x": number(&r), "y": .number(0)]), "end": .object(["x": .number(0.5), "y": .number(1)])])])
@@ -49,7 +49,7 @@ import TextMeasure
             case 4: fields["frame"] = .object(["width": dimension(&r), "minHeight": dimension(&r), "maxWidth": dimension(&r)])
             case 5: fields["cornerRadius"] = number(&r)
             case 6: fields["opacity"] = number(&r)
-            case 7: fields["lineLimit"] = r.pick([.null, .number(0), .number(-3), .number(1e9), .number(1)])
+            case 7: fields["lineLimit"] = r.pick([.null, .number(0), .number(-3), .number(1e9), .number(1), .number(1e308), .number(-1e308)])
             case 8: fields["fixedSize"] = .object(["horizontal": .bool(r.chance(0.5)), "vertical": .bool(r.chance(0.5))])
             default: fields["layoutPriority"] = number(&r)
             }
@@ -75,7 +75,10 @@ import TextMeasure
 
     static func stream(seed: UInt64) -> String {
         var r = Random(state: seed)
+        // The core kinds get hostile props; every other registered kind comes with default props,
+        // so containers, controls and charts lay out hostile children.
         let kinds = ["text", "vstack", "hstack", "zstack", "spacer", "divider", "button", "styled", "color", "shape", "image", "hologram"]
+            + ElementRegistry.kindNames.sorted()
         var lines: [String] = []
         var childCount: [Int: Int] = [0: 0]
         let count = 1 + r.int(60)
@@ -96,7 +99,7 @@ import TextMeasure
         return lines.joined(separator: "\n")
     }
 
-    @Test(arguments: 1...40)
+    @Test(arguments: 1...60)
     func hostileValuesNeverCrash(seed: Int) throws {
         let stream = try OpStream(file: "seed\(seed).jsonl", bytes: Array(Self.stream(seed: UInt64(seed)).utf8))
         let renderer = try Screenshotter()

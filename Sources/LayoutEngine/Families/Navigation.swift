@@ -81,7 +81,7 @@ public enum NavScreenFamily: ElementFamily {
     public static func knownProps(kind: String) -> Set<String> { ["title", "displayMode", "depth"] }
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
         NavScreenProps(title: try r.string("title") ?? "", displayMode: try r.choice("displayMode", TitleDisplayMode.self) ?? .automatic,
-                       depth: Int(try r.number("depth") ?? 0))
+                       depth: Int(max(0, min(try r.number("depth") ?? 0, 100_000))))
     }
 
     /// The proposal, with the screen standing in for unspecified or infinite axes.

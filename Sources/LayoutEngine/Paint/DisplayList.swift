@@ -27,7 +27,7 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
     public static let magenta = RGBA(1, 0, 1)
     public var description: String {
         let c = [r, g, b].map { (channel: Double) -> String in
-            let hex = String(Int((channel * 255).rounded()), radix: 16, uppercase: true)
+            let hex = String(Int((max(0, min(channel, 1)) * 255).rounded()), radix: 16, uppercase: true)
             return hex.count == 1 ? "0" + hex : hex
         }.joined()
         return a >= 1 ? "#\(c)" : "#\(c)@\(fmt(a))"

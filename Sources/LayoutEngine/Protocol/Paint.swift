@@ -32,7 +32,8 @@ extension ShapeStyle {
         if let name = try r.string("name") { return .semantic(name, opacity: try r.number("a") ?? 1) }
         if let named = try r.string("named") { return .named(named, opacity: try r.number("opacity") ?? 1) }
         let opacity = try r.number("opacity") ?? 1
-        if let level = try r.number("hierarchical") { return .hierarchical(Int(level), opacity: opacity) }
+        // Levels outside 1...4 draw as 1; clamped first so no number can trap the conversion.
+        if let level = try r.number("hierarchical") { return .hierarchical(Int(max(-1, min(level, 5))), opacity: opacity) }
         if let g = try r.object("linearGradient") {
             return .linearGradient(stops: try stops(g, diagnostics), start: try unitPoint(g, "start") ?? Point(x: 0.5, y: 0),
                                    end: try unitPoint(g, "end") ?? Point(x: 0.5, y: 1), opacity: opacity)

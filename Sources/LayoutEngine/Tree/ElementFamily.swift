@@ -79,4 +79,7 @@ public enum ElementRegistry {
     }
 
     public static func isKnown(_ kind: String) -> Bool { byName[kind] != nil }
+
+    /// Every kind name the registry knows.
+    public static var kindNames: [String] { Array(byName.keys) }
 }
