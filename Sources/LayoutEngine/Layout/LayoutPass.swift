@@ -84,12 +84,31 @@ public final class LayoutPass {
     @discardableResult
     public func place(_ id: Int, at origin: Point, proposal: ProposedSize) -> Rect {
         let size = sizeThatFits(id, proposal)
-        let frame = Rect(origin: origin, size: size)
+        var frame = Rect(origin: origin, size: size)
         guard let element = tree[id] else { return frame }
+        var proposal = proposal
+        if let style = element.props as? Style, !style.ignoresSafeArea.isEmpty {
+            let bled = bleed(frame, style.ignoresSafeArea)
+            if bled != frame { frame = bled; proposal = ProposedSize(bled.size) }
+        }
         result.frames[id] = frame
         result.proposals[id] = proposal
         element.family.place(element, in: frame, proposal: proposal, self)
         return frame
+    }
+
+    /// SwiftUI's `.ignoresSafeArea`: a box that reaches the safe area's edge extends to the
+    /// screen's edge along the ignored edges, and its content is laid out in the larger box.
+    private func bleed(_ frame: Rect, _ edges: SafeAreaEdges) -> Rect {
+        let device = environment.device
+        let insets = device.safeArea
+        var minX = frame.minX, minY = frame.minY, maxX = frame.maxX, maxY = frame.maxY
+        let tolerance = 0.5
+        if edges.top, minY <= insets.top + tolerance { minY = min(minY, 0) }
+        if edges.bottom, maxY >= device.size.height - insets.bottom - tolerance { maxY = max(maxY, device.size.height) }
+        if edges.leading, minX <= insets.leading + tolerance { minX = min(minX, 0) }
+        if edges.trailing, maxX >= device.size.width - insets.trailing - tolerance { maxX = max(maxX, device.size.width) }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// Places `id` with exactly `frame`, whatever it reports (a custom layout's answered

@@ -72,6 +72,8 @@ public struct Style: Hashable, Sendable {
     public var offset: Point?
     public var clipped = false
     public var hidden = false
+    /// `.ignoresSafeArea(edges:)`: the edges along which the box bleeds into the safe area.
+    public var ignoresSafeArea = SafeAreaEdges()
     /// `.badge(_:)` on a list row: trailing secondary text; nil or empty reserves nothing.
     public var badge: String?
     /// `.listRowInsets(_:)`: replaces a list row's default insets.
@@ -91,7 +93,7 @@ public struct Style: Hashable, Sendable {
     static let knownFields: Set<String> = stillFields.union([
         "padding", "font", "foreground", "background", "frame", "cornerRadius", "opacity", "disabled",
         "layoutPriority", "lineLimit", "multilineTextAlignment", "fixedSize", "labelIcon", "offset",
-        "clipped", "hidden",
+        "clipped", "hidden", "ignoresSafeArea",
         "badge", "listRowInsets",
         "gridCellColumns", "gridCellAnchor", "tint", "position", "aspectRatio", "imageScale", "containerRelativeFrame",
     ])
@@ -125,7 +127,7 @@ public struct Style: Hashable, Sendable {
         s.disabled = try r.bool("disabled")
         s.layoutPriority = try r.number("layoutPriority")
         if let v = r.fields["lineLimit"] {
-            if v == .null { s.lineLimit = .some(nil) } else if let n = try r.number("lineLimit") { s.lineLimit = .some(Int(n)) }
+            if v == .null { s.lineLimit = .some(nil) } else if let n = try r.number("lineLimit") { s.lineLimit = .some(Int(max(0, min(n, 1_000_000)))) }
         }
         s.multilineTextAlignment = try r.choice("multilineTextAlignment", TextAlignment.self)
         if let f = try r.object("fixedSize") {
@@ -136,6 +138,7 @@ public struct Style: Hashable, Sendable {
         if let o = try r.object("offset") { s.offset = Point(x: try o.number("x") ?? 0, y: try o.number("y") ?? 0) }
         s.clipped = try r.bool("clipped") ?? false
         s.hidden = try r.bool("hidden") ?? false
+        if let v = r.value("ignoresSafeArea") { s.ignoresSafeArea = try SafeAreaEdges.decode(v, path: r.path + ".ignoresSafeArea") }
         s.badge = try r.string("badge")
         if let i = try r.object("listRowInsets") {
             i.warnUnknown(["top", "leading", "bottom", "trailing"], what: "listRowInsets field")
@@ -144,5 +147,49 @@ public struct Style: Hashable, Sendable {
         }
         try s.decodeLayoutFields(r)
         return s
+    }
+}
+
+/// Which edges a box ignores the safe area along. The protocol names `Style.ignoresSafeArea`
+/// (Phase 8, "safe-area bleed") without its table; shotter reads `true` (all edges), an edge
+/// name (`all`, `top`, `bottom`, `leading`, `trailing`, `horizontal`, `vertical`) or an array of
+/// names, and `{"edges": ...}` with any of those.
+public struct SafeAreaEdges: Hashable, Sendable {
+    public var top = false, bottom = false, leading = false, trailing = false
+    public init() {}
+    public var isEmpty: Bool { !(top || bottom || leading || trailing) }
+
+    static func decode(_ json: JSON, path: String) throws(PropError) -> SafeAreaEdges {
+        var edges = SafeAreaEdges()
+        func add(_ name: String) throws(PropError) {
+            switch name {
+            case "all": edges = SafeAreaEdges(top: true, bottom: true, leading: true, trailing: true)
+            case "top": edges.top = true
+            case "bottom": edges.bottom = true
+            case "leading": edges.leading = true
+            case "trailing": edges.trailing = true
+            case "horizontal": edges.leading = true; edges.trailing = true
+            case "vertical": edges.top = true; edges.bottom = true
+            default: throw PropError(message: "\(path): unknown edge \"\(name)\"")
+            }
+        }
+        switch json {
+        case .bool(let all): if all { try add("all") }
+        case .string(let name): try add(name)
+        case .array(let items):
+            for item in items {
+                guard case .string(let name) = item else { throw PropError(message: "\(path) must list edge names, got \(item.typeName)") }
+                try add(name)
+            }
+        case .object(let fields) where fields["edges"] != nil:
+            return try decode(fields["edges"]!, path: path + ".edges")
+        default:
+            throw PropError(message: "\(path) must be a bool, an edge name or an array of them, got \(json.typeName)")
+        }
+        return edges
+    }
+
+    init(top: Bool, bottom: Bool, leading: Bool, trailing: Bool) {
+        self.top = top; self.bottom = bottom; self.leading = leading; self.trailing = trailing
     }
 }
