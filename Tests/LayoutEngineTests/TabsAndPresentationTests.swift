@@ -331,3 +331,29 @@ let dark = RenderEnvironment(colorScheme: .dark)
         }
     }
 }
+
+@Suite("Bottom content inset") struct BottomContentInsetTests {
+    /// web-renderer.md: a scrolling view that reaches the bottom of the screen gets the bottom
+    /// safe area (34) as content inset, unless it is inside a sheet.
+    @Test func aListReachingTheBottomGetsTheHomeIndicatorInsetOutsideASheetOnly() throws {
+        // A list in a navigation screen runs to the bottom of the screen.
+        var b = StreamBuilder()
+        let rootList = b.node("list", [:], [b.text("Row")])
+        let screen = b.node("navscreen", ["title": .s("Inbox"), "displayMode": .s("inline"), "depth": .n(0)], [rootList])
+        let stack = b.node("navstack", [:], [screen])
+        let (root, _) = try layOut(b, root: stack)
+        #expect(root.frames[rootList].map { $0.maxY } == 852)
+        #expect(root.chrome[rootList]?["bottomInset"] == rect(0, 818, 393, 34))
+
+        var s = StreamBuilder()
+        let under = s.text("Behind")
+        let sheetList = s.node("list", [:], [s.text("Row")])
+        let sheet = s.node("sheet", ["detents": .array([.s("large")])], [sheetList])
+        s.insert(sheet, into: 0, at: 0)
+        let (inSheet, _) = try layOut(s, root: under)
+        // The large sheet's card runs to the bottom of the screen (y 69 + 783 = 852)...
+        #expect(inSheet.frames[sheetList].map { $0.maxY } == 852)
+        // ...but a list in a sheet gets no home-indicator inset.
+        #expect(inSheet.chrome[sheetList]?["bottomInset"] == nil)
+    }
+}

@@ -360,7 +360,7 @@ public enum ListFamily: ElementFamily {
         if ListLayout.listProps(e).refreshing {
             chrome["refresh"] = Rect(x: frame.x, y: frame.y, width: frame.width, height: ListLayout.refreshRowHeight)
         }
-        chrome.merge(ScrollLayout.contentChrome(frame, contentHeight: contentHeight(e, width: frame.width, pass), pass)) { a, _ in a }
+        chrome.merge(ScrollLayout.contentChrome(e.id, frame, contentHeight: contentHeight(e, width: frame.width, pass), pass)) { a, _ in a }
         pass.record(chrome: chrome, for: e.id)
     }
 

@@ -11,15 +11,26 @@ public struct ScrollViewProps: ElementProps {
 /// What scrolling containers share: the content box chrome and the bottom content inset.
 enum ScrollLayout {
     /// `content`: the scrollable content box at offset 0; when the view reaches the bottom of
-    /// the screen the bottom safe area is added to it (iOS's content inset, so the last row can
-    /// scroll clear of the home indicator), and `bottomInset` is the part of the frame it covers.
-    static func contentChrome(_ frame: Rect, contentHeight: Double, contentWidth: Double? = nil,
+    /// the screen, and is not inside a sheet, the bottom safe area is added to it (iOS's content
+    /// inset, so the last row can scroll clear of the home indicator), and `bottomInset` is the
+    /// part of the frame it covers.
+    static func contentChrome(_ id: Int, _ frame: Rect, contentHeight: Double, contentWidth: Double? = nil,
                               _ pass: LayoutPass) -> [String: Rect] {
         let device = pass.environment.device
-        let inset = frame.maxY >= device.size.height - 0.5 ? device.safeArea.bottom : 0
+        let reachesBottom = frame.maxY >= device.size.height - 0.5
+        let inset = reachesBottom && !isInSheet(id, pass.tree) ? device.safeArea.bottom : 0
         var chrome = ["content": Rect(x: frame.x, y: frame.y, width: contentWidth ?? frame.width, height: contentHeight + inset)]
         if inset > 0 { chrome["bottomInset"] = Rect(x: frame.x, y: frame.maxY - inset, width: frame.width, height: inset) }
         return chrome
+    }
+
+    static func isInSheet(_ id: Int, _ tree: ElementTree) -> Bool {
+        var current = tree[id]?.parent
+        while let ancestor = current {
+            if tree[ancestor]?.kind == "sheet" { return true }
+            current = tree[ancestor]?.parent
+        }
+        return false
     }
 }
 
@@ -61,7 +72,7 @@ public enum ScrollViewFamily: ElementFamily {
             let y = props(e).axes == .horizontal ? frame.y + (frame.height - content.height) / 2 : frame.y
             pass.place(child, at: Point(x: x, y: y + refreshOffset(e)), proposal: cp)
         }
-        var chrome = ScrollLayout.contentChrome(frame, contentHeight: max(content.height + refreshOffset(e), frame.height),
+        var chrome = ScrollLayout.contentChrome(e.id, frame, contentHeight: max(content.height + refreshOffset(e), frame.height),
                                                 contentWidth: max(content.width, frame.width), pass)
         if props(e).refreshing {
             chrome["refresh"] = Rect(x: frame.x, y: frame.y, width: frame.width, height: ListLayout.refreshRowHeight)
