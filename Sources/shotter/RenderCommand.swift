@@ -1,6 +1,7 @@
 import Foundation
 import LayoutEngine
 import SVGExport
+import SnapshotRunner
 import TextMeasure
 
 /// `shotter render`: every selected commit x Dynamic Type size x color scheme x format.
@@ -58,19 +59,14 @@ enum RenderCommand {
     }
 
     /// `003-tap-Add.iphone15pro.large.dark.png`
+    /// The name `shotter test` gives the same snapshot, so goldens and renders line up.
     static func fileName(commit: OpStream.Commit, environment: RenderEnvironment, format: ImageFormat) -> String {
-        var number = String(commit.number)
-        while number.count < 3 { number = "0" + number }
-        let label = commit.label.map { "-\($0)" } ?? ""
-        return "\(number)\(label).\(environment.device.name).\(environment.dynamicTypeSize.rawValue).\(environment.colorScheme.rawValue).\(format.rawValue)"
+        SnapshotName.base(commit: commit, environment: environment) + "." + format.rawValue
     }
 
     /// The input's file name without directory and extension; `stdin` for `-`.
     static func streamName(_ path: String) -> String {
-        guard path != "-" else { return "stdin" }
-        let base = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
-        return String(base[..<dot])
+        path == "-" ? "stdin" : SnapshotName.stream(path)
     }
 
     static func write(_ bytes: [UInt8], to path: String) throws {

@@ -33,14 +33,9 @@ enum TrailingControl {
 
 extension LayoutPass {
     /// True when an ancestor of `id` is a `list`: controls take their list-row geometry.
+    /// A sheet or alert between the control and a list ends the search.
     func isInList(_ id: Int) -> Bool {
-        var current = tree[id]?.parent
-        while let c = current, let element = tree[c] {
-            if element.kind == "list" { return true }
-            if element.kind == "sheet" || element.kind == "alert" { return false }
-            current = element.parent
-        }
-        return false
+        tree.nearestAncestor(of: id, kindIn: ["list", "sheet", "alert"])?.kind == "list"
     }
 
     /// The element itself, or the first non-`styled` element down a chain of `styled` wrappers.
@@ -68,12 +63,7 @@ extension LayoutPass {
 extension Painter {
     /// True inside a sheet, where iOS resolves the system background to the elevated one.
     func isInSheet(_ id: Int) -> Bool {
-        var current = tree[id]?.parent
-        while let c = current, let element = tree[c] {
-            if element.kind == "sheet" { return true }
-            current = element.parent
-        }
-        return false
+        tree.nearestAncestor(of: id, kindIn: ["sheet"]) != nil
     }
 
     /// One line of `text`, truncated to `rect`'s width, placed in `rect` by `alignment`

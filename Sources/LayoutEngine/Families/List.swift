@@ -51,12 +51,7 @@ enum ListLayout {
 
     /// True when a `list` encloses `id` at any depth (a Label's icon takes the tint there).
     static func isInsideList(_ id: Int, _ tree: ElementTree) -> Bool {
-        var parent = tree[id]?.parent
-        while let p = parent, let element = tree[p] {
-            if element.kind == "list" { return true }
-            parent = element.parent
-        }
-        return false
+        tree.nearestAncestor(of: id, kindIn: ["list"]) != nil
     }
 
     /// The row's own kind, looking through the wrappers (a `picker` under a `styled` is a picker row).

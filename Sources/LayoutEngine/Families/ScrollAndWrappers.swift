@@ -18,19 +18,11 @@ enum ScrollLayout {
                               _ pass: LayoutPass) -> [String: Rect] {
         let device = pass.environment.device
         let reachesBottom = frame.maxY >= device.size.height - 0.5
-        let inset = reachesBottom && !isInSheet(id, pass.tree) ? device.safeArea.bottom : 0
+        let inSheet = pass.tree.nearestAncestor(of: id, kindIn: ["sheet"]) != nil
+        let inset = reachesBottom && !inSheet ? device.safeArea.bottom : 0
         var chrome = ["content": Rect(x: frame.x, y: frame.y, width: contentWidth ?? frame.width, height: contentHeight + inset)]
         if inset > 0 { chrome["bottomInset"] = Rect(x: frame.x, y: frame.maxY - inset, width: frame.width, height: inset) }
         return chrome
-    }
-
-    static func isInSheet(_ id: Int, _ tree: ElementTree) -> Bool {
-        var current = tree[id]?.parent
-        while let ancestor = current {
-            if tree[ancestor]?.kind == "sheet" { return true }
-            current = tree[ancestor]?.parent
-        }
-        return false
     }
 }
 

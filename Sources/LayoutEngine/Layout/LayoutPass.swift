@@ -50,9 +50,7 @@ public final class LayoutPass {
 
     private func placeRoot() {
         let device = environment.device
-        let safe = Rect(x: device.safeArea.leading, y: device.safeArea.top,
-                        width: device.size.width - device.safeArea.horizontal,
-                        height: device.size.height - device.safeArea.vertical)
+        let safe = safeRect
         result.frames[ElementTree.rootID] = Rect(origin: .zero, size: device.size)
         for child in tree.root.children {
             if tree[child]?.family.fillsScreen == true {

@@ -89,6 +89,16 @@ public struct ElementTree: Sendable {
         }
     }
 
+    /// The nearest ancestor of `id` (not `id` itself) whose kind is one of `kinds`.
+    public func nearestAncestor(of id: Int, kindIn kinds: Set<String>) -> Element? {
+        var current = elements[id]?.parent
+        while let ancestor = current, let element = elements[ancestor] {
+            if kinds.contains(element.kind) { return element }
+            current = element.parent
+        }
+        return nil
+    }
+
     /// Deepest nesting shotter lays out. Layout and painting recurse once per level; real
     /// SwiftUI trees (each modifier a level) stay in the low hundreds.
     public static let maxDepth = 2000
