@@ -57,7 +57,8 @@ enum TestCommand {
         }
         let lines = ConsoleReport.lines(summary, goldens: display(plan.goldens), artifacts: display(artifacts),
                                         reportPath: display(reportPath), junitPath: junitPath)
-        print(lines.joined(separator: "\n"))
+        // Stream names come from file names, which may hold control characters.
+        print(lines.map(MessageText.escaped).joined(separator: "\n"))
         return summary.exitStatus
     }
 

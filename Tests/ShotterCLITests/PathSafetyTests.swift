@@ -202,6 +202,17 @@ import Testing
         #expect(run.stderr == "\(shownInput):1: create: vstack.alignment: unknown value \"\(escapedValue)…\" (\(value.count) characters)\n")
     }
 
+    @Test func theTestReportEscapesControlCharactersInStreamNames() throws {
+        let project = try Project()
+        defer { project.remove() }
+        try project.write(PathSafetyTests.stream, "flows/Red\u{1B}[31m.jsonl")
+        let run = try CLI.run(["test"], in: project.root)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("REC  Red\\u{1B}[31m/001.iphone15pro.large.light.png: recorded new golden\n"))
+        #expect(!run.stdout.contains("\u{1B}"))
+        #expect(project.exists("__Snapshots__/Red\u{1B}[31m/001.iphone15pro.large.light.png"))
+    }
+
     @Test func aLeadingByteOrderMarkIsSkipped() throws {
         let project = try Project()
         defer { project.remove() }
@@ -215,17 +226,21 @@ import Testing
         #expect(test.stdout.contains("recorded 1 snapshot: review and commit them\n"))
     }
 
-    /// Each worker reserves the stack the deepest tree needs, not 512 MiB: 32 of them fit in a
-    /// 6 GiB address space (they needed 16 GiB).
+    /// Each worker reserves the stack the deepest tree needs, not 512 MiB: 32 of them fit in an
+    /// 8 GiB address space (their stacks alone took 16 GiB).
     @Test func manyJobsRunUnderAnAddressSpaceLimit() throws {
         let project = try Project(plan: #"{"streams": ["flows/*.jsonl"], "schemes": ["light", "dark"], "commits": "all", "scale": 1}"#)
         defer { project.remove() }
         for i in 1...40 { try project.write(PathSafetyTests.stream, "flows/S\(i).jsonl") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", #"ulimit -v 6291456 && exec "$0" test --jobs 32 > out.txt"#, CLI.binary.path]
+        process.arguments = ["-c", #"ulimit -v 8388608 && exec "$0" test --jobs 32 > out.txt"#, CLI.binary.path]
         process.currentDirectoryURL = project.root
         try process.run()
+        // Threads that cannot start used to leave the run waiting for them forever.
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        if process.isRunning { process.terminate() }
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let output = try String(contentsOf: project.root.appendingPathComponent("out.txt"), encoding: .utf8)
