@@ -71,8 +71,8 @@ public struct SnapshotChecker: Sendable {
 
     public func check(_ snapshot: Snapshot, actual: [UInt8], layout: LayoutDump) throws -> SnapshotResult {
         var result = SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .passed, message: "matches")
-        let goldenURL = url(goldens, snapshot.path)
-        let layoutURL = url(goldens, snapshot.layoutPath)
+        let goldenURL = try OutputPaths.join(goldens, snapshot.path)
+        let layoutURL = try OutputPaths.join(goldens, snapshot.layoutPath)
         let layoutText = Array(layout.serialized().utf8)
         let storedLayoutBytes = FileManager.default.contents(atPath: layoutURL.path).map { [UInt8]($0) }
 
@@ -169,13 +169,9 @@ public struct SnapshotChecker: Sendable {
     /// `failures/Counter/002-tap-Add.iphone15pro.large.light.actual.png`, relative to `artifacts`.
     func writeArtifact(_ snapshot: Snapshot, _ role: String, _ bytes: [UInt8], format: ImageFormat? = nil) throws -> String {
         let relative = "\(Self.failuresDirectory)/\(snapshot.stream)/\(snapshot.baseName).\(role).\((format ?? snapshot.format).rawValue)"
-        try write(bytes, to: url(artifacts, relative))
+        try write(bytes, to: try OutputPaths.join(artifacts, relative))
         return relative
     }
-}
-
-func url(_ directory: String, _ relative: String) -> URL {
-    URL(fileURLWithPath: directory).appendingPathComponent(relative)
 }
 
 func write(_ bytes: [UInt8], to url: URL) throws {

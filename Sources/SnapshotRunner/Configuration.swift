@@ -46,11 +46,13 @@ public enum SnapshotName {
         return "\(number)\(label).\(environment.device.name).\(environment.dynamicTypeSize.rawValue).\(environment.colorScheme.rawValue)"
     }
 
-    /// The stream's file name without directory and extension.
+    /// The stream's file name without directory and extension. A name that would be only dots
+    /// without its extension (`...jsonl` would give `..`) keeps it: the name is a directory.
     public static func stream(_ path: String) -> String {
         let base = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
-        return String(base[..<dot])
+        let name = base[..<dot]
+        return name.allSatisfy({ $0 == "." }) ? base : String(name)
     }
 }
 
@@ -64,7 +66,7 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     public init(parsing text: String) throws(PlanError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
-            throw PlanError("--shard takes I/N with 1 <= I <= N, e.g. 2/4 (got \"\(text)\")")
+            throw PlanError("--shard takes I/N with 1 <= I <= N, e.g. 2/4 (got \(MessageText.quoted(text)))")
         }
         self.init(index: i, count: n)
     }
@@ -88,7 +90,11 @@ extension TestPlan {
         var settings: [String: StreamSettings] = [:]
         for entry in entries {
             let files = Self.expandGlob(Self.resolve(entry.pattern, in: directory))
-            guard !files.isEmpty else { throw PlanError("streams: \"\(entry.pattern)\" matches no file") }
+            guard !files.isEmpty else { throw PlanError("streams: \(MessageText.quoted(entry.pattern)) matches no file") }
+            // A `.*` also matches `..`: what a glob expands to must stay inside the plan's directory too.
+            if let outside = files.first(where: { !OutputPaths.staysInside($0, directory) }) {
+                throw PlanError("streams: \(MessageText.quoted(entry.pattern)) matches \(outside), outside the plan's directory")
+            }
             for file in files {
                 if settings[file] == nil { order.append(file) }
                 settings[file] = entry.settings
@@ -99,7 +105,7 @@ extension TestPlan {
         for path in order {
             let name = SnapshotName.stream(path)
             if let other = byName[name] {
-                throw PlanError("streams: \(other) and \(path) would share the goldens directory \"\(name)\"; rename one")
+                throw PlanError("streams: \(other) and \(path) would share the goldens directory \(MessageText.quoted(name)); rename one")
             }
             byName[name] = path
             streams.append(Self.read(path: path, name: name, settings: settings[path] ?? StreamSettings()))

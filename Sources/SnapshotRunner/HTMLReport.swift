@@ -153,7 +153,7 @@ public enum HTMLReport {
 
     static func emitImage(_ relative: String, id: String, artifacts: String, budget: InlineBudget,
                           _ emit: (String) throws -> Void) throws {
-        let file = url(artifacts, relative)
+        let file = try OutputPaths.join(artifacts, relative)
         let attributes = "id=\"\(id)\" alt=\"\(escape(relative))\" title=\"\(escape(relative))\""
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         if budget.used + size > budget.limit {

@@ -41,8 +41,8 @@ public enum JUnitReport {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            // Control characters are not allowed in XML 1.0.
-            case _ where c.value < 0x20 && c != "\n" && c != "\t": out += " "
+            // Control characters and the noncharacters U+FFFE and U+FFFF are not allowed in XML 1.0.
+            case _ where (c.value < 0x20 && c != "\n" && c != "\t") || c.value == 0xFFFE || c.value == 0xFFFF: out += " "
             default: out.unicodeScalars.append(c)
             }
         }

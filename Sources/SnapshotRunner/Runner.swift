@@ -49,7 +49,7 @@ public enum SnapshotRunner {
         let all = streams.flatMap(\.snapshots)
         let selected = options.shard.map { $0.select(all) } ?? all
         let checker = SnapshotChecker(goldens: goldens, artifacts: options.artifacts, record: options.record)
-        try? FileManager.default.removeItem(at: url(options.artifacts, SnapshotChecker.failuresDirectory))
+        try? FileManager.default.removeItem(at: OutputPaths.join(options.artifacts, SnapshotChecker.failuresDirectory))
         // Fails early with a clear message when fonts or icons are missing.
         _ = try Screenshotter()
 
@@ -67,7 +67,7 @@ public enum SnapshotRunner {
                 defer { group.leave() }
                 work(queue, checker: checker)
             }
-            thread.stackSize = workerStackSize
+            thread.stackSize = ElementTree.threadStackSize
             thread.start()
         }
         group.wait()
@@ -77,10 +77,6 @@ public enum SnapshotRunner {
         return RunSummary(results: queue.results.sorted { $0.path < $1.path }, unused: unused,
                           pruned: options.prune, ci: options.ci, shard: options.shard)
     }
-
-    /// Layout and painting recurse once per nesting level: as `shotter`'s main thread, workers
-    /// get a stack far deeper than any tree a stream may hold, in debug builds too.
-    static let workerStackSize = 1 << 29
 
     struct Job: Sendable {
         var streamPath: String
@@ -160,8 +156,10 @@ public enum SnapshotRunner {
 
     // MARK: - Unused goldens
 
-    /// Files under `goldens` that no snapshot of any shard produces. Hidden files are left
-    /// alone, and so is the directory of a stream that could not be read.
+    /// Golden files (`STREAM/NAME.png|svg|layout.json` named as `SnapshotName` names them)
+    /// under `goldens` that no snapshot of any shard produces. Any other file is not a golden
+    /// and is never listed, so never pruned; nor are hidden files or the directory of a
+    /// stream that could not be read.
     public static func unusedGoldens(in goldens: String, streams: [PlannedStream]) -> [String] {
         var produced: Set<String> = []
         for snapshot in streams.flatMap(\.snapshots) {
@@ -179,18 +177,19 @@ public enum SnapshotRunner {
             let path = file.standardizedFileURL.path
             guard path.hasPrefix(prefix) else { continue }
             let relative = String(path.dropFirst(prefix.count))
-            if produced.contains(relative) { continue }
+            if produced.contains(relative) || !GoldenFileName.matches(relative) { continue }
             if let first = relative.split(separator: "/").first, unreadable.contains(String(first)) { continue }
             unused.append(relative)
         }
         return unused.sorted()
     }
 
-    /// Deletes the files, then the directories they leave empty.
+    /// Deletes the golden files, then the stream directories they leave empty. A path that is
+    /// not a golden's name inside `goldens` is left alone.
     public static func prune(_ relativePaths: [String], in goldens: String) {
         var directories: Set<String> = []
-        for relative in relativePaths {
-            let file = url(goldens, relative)
+        for relative in relativePaths where GoldenFileName.matches(relative) {
+            guard let file = try? OutputPaths.join(goldens, relative) else { continue }
             try? FileManager.default.removeItem(at: file)
             directories.insert(file.deletingLastPathComponent().path)
         }

@@ -104,7 +104,7 @@ public struct TestPlan: Sendable {
     }
 
     public static func parse(_ bytes: [UInt8], file: String, directory: String) throws(PlanError) -> TestPlan {
-        var parser = JSONParser(bytes)
+        var parser = JSONParser(OpStreamReader.withoutByteOrderMark(bytes))
         let json: JSON
         do { json = try parser.parseDocument() } catch {
             throw PlanError("\(file):\(error.line): \(error.message)")
@@ -112,12 +112,15 @@ public struct TestPlan: Sendable {
         guard case .object(let top) = json else { throw PlanError("\(file): the plan must be a JSON object") }
         let known = settingKeys.union(["streams", "goldens"])
         if let unknown = top.keys.sorted().first(where: { !known.contains($0) }) {
-            throw PlanError("\(file): unknown key \"\(unknown)\" (use \(known.sorted().joined(separator: ", ")))")
+            throw PlanError("\(file): unknown key \(MessageText.quoted(unknown)) (use \(known.sorted().joined(separator: ", ")))")
         }
         let defaults = try parseSettings(top, base: StreamSettings(), at: file)
         var goldens: String?
         if let value = top["goldens"] {
             guard case .string(let s) = value, !s.isEmpty else { throw PlanError("\(file): goldens must be a directory path") }
+            guard !s.hasPrefix("/"), OutputPaths.staysInside(resolve(s, in: directory), directory) else {
+                throw PlanError("\(file): goldens \(MessageText.quoted(s)) must be a relative path inside the plan's directory (--goldens may point elsewhere)")
+            }
             goldens = s
         }
         guard case .array(let items)? = top["streams"], !items.isEmpty else {
@@ -128,6 +131,7 @@ public struct TestPlan: Sendable {
             let at = "\(file): streams[\(i)]"
             switch item {
             case .string(let pattern):
+                try checkPattern(pattern, at: at, directory: directory)
                 entries.append(Entry(pattern: pattern, settings: defaults))
             case .object(let fields):
                 guard case .string(let pattern)? = fields["path"], !pattern.isEmpty else {
@@ -135,14 +139,27 @@ public struct TestPlan: Sendable {
                 }
                 let allowed = settingKeys.union(["path"])
                 if let unknown = fields.keys.sorted().first(where: { !allowed.contains($0) }) {
-                    throw PlanError("\(at): unknown key \"\(unknown)\" (use \(allowed.sorted().joined(separator: ", ")))")
+                    throw PlanError("\(at): unknown key \(MessageText.quoted(unknown)) (use \(allowed.sorted().joined(separator: ", ")))")
                 }
+                try checkPattern(pattern, at: at, directory: directory)
                 entries.append(Entry(pattern: pattern, settings: try parseSettings(fields, base: defaults, at: at)))
             default:
                 throw PlanError("\(at): must be a path or an object, got \(item.typeName)")
             }
         }
         return TestPlan(directory: directory, goldens: goldens, entries: entries)
+    }
+
+    /// A stream pattern is relative and stays inside the plan's directory (the files it
+    /// matches are checked again once expanded); `**` is not a glob of this format.
+    static func checkPattern(_ pattern: String, at: String, directory: String) throws(PlanError) {
+        guard !pattern.isEmpty else { throw PlanError("\(at): the path is empty") }
+        guard !pattern.contains("**") else {
+            throw PlanError("\(at): \(MessageText.quoted(pattern)): ** is not supported; a * matches within one directory (use dir/*/*.jsonl)")
+        }
+        guard !pattern.hasPrefix("/"), OutputPaths.staysInside(resolve(pattern, in: directory), directory) else {
+            throw PlanError("\(at): \(MessageText.quoted(pattern)) must be a relative path inside the plan's directory")
+        }
     }
 
     /// Replaces the plan's values with the flags' for every stream.
@@ -241,25 +258,25 @@ public struct TestPlan: Sendable {
 
     public static func parseDevice(_ name: String) throws(PlanError) -> Device {
         guard let device = Device.named(name) else {
-            throw PlanError("unknown device \"\(name)\" (use \(Device.builtIn.map(\.name).joined(separator: ", ")) or WIDTHxHEIGHT@SCALE)")
+            throw PlanError("unknown device \(MessageText.quoted(name)) (use \(Device.builtIn.map(\.name).joined(separator: ", ")) or WIDTHxHEIGHT@SCALE)")
         }
         return device
     }
 
     public static func parseSize(_ name: String) throws(PlanError) -> DynamicTypeSize {
         guard let size = DynamicTypeSize(rawValue: name) else {
-            throw PlanError("unknown Dynamic Type size \"\(name)\" (use \(DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ")) or all)")
+            throw PlanError("unknown Dynamic Type size \(MessageText.quoted(name)) (use \(DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ")) or all)")
         }
         return size
     }
 
     public static func parseScheme(_ name: String) throws(PlanError) -> ColorScheme {
-        guard let scheme = ColorScheme(rawValue: name) else { throw PlanError("unknown color scheme \"\(name)\" (use light or dark)") }
+        guard let scheme = ColorScheme(rawValue: name) else { throw PlanError("unknown color scheme \(MessageText.quoted(name)) (use light or dark)") }
         return scheme
     }
 
     public static func parseFormat(_ name: String) throws(PlanError) -> ImageFormat {
-        guard let format = ImageFormat(rawValue: name) else { throw PlanError("unknown format \"\(name)\" (use png or svg)") }
+        guard let format = ImageFormat(rawValue: name) else { throw PlanError("unknown format \(MessageText.quoted(name)) (use png or svg)") }
         return format
     }
 
@@ -272,7 +289,7 @@ public struct TestPlan: Sendable {
             let numbers = text.split(separator: ",").compactMap { Int($0) }
             guard !numbers.isEmpty, numbers.count == text.split(separator: ",", omittingEmptySubsequences: false).count,
                   numbers.allSatisfy({ $0 >= 1 }) else {
-                throw PlanError("commits must be last, all or numbers from 1 (\"\(text)\")")
+                throw PlanError("commits must be last, all or numbers from 1 (\(MessageText.quoted(text)))")
             }
             return .numbers(numbers)
         }

@@ -1,3 +1,5 @@
+import SnapshotRunner
+
 /// A small command-line parser: positionals, `--flag`, `--option value` and `--option=value`.
 /// Anything it does not know is a usage error (exit 2) with a one-line hint.
 struct UsageError: Error {
@@ -42,6 +44,22 @@ struct Arguments {
     }
 
     func value(_ name: String) -> String? { options[name] }
+
+    /// The value of an option naming an output directory: empty or the file-system root is a
+    /// usage error, not the working directory or `/`.
+    func outputDirectory(_ name: String) throws(UsageError) -> String? {
+        guard let path = options[name] else { return nil }
+        if let problem = OutputPaths.problem(withDirectory: path) { throw fail("\(name) \(problem): give a directory of its own") }
+        return path
+    }
+
+    /// The value of an option naming an output file, which cannot be empty.
+    func outputFile(_ name: String) throws(UsageError) -> String? {
+        guard let path = options[name] else { return nil }
+        if path.isEmpty { throw fail("\(name) is empty: give a file path") }
+        return path
+    }
+
     func has(_ name: String) -> Bool { flags.contains(name) }
     func fail(_ message: String) -> UsageError { UsageError(message: message, command: command) }
 }

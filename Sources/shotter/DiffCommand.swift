@@ -25,9 +25,9 @@ enum DiffCommand {
             tolerance.maxDiffRatio = v
             if args.value("--max-diff-pixels") == nil { tolerance.maxDiffPixels = nil }
         }
+        let outputPath = try args.outputFile("--output")
         let a = try readInput(args.positionals[0]).bytes
         let b = try readInput(args.positionals[1]).bytes
-        let outputPath = args.value("--output")
         let (result, diffPNG) = try ImageComparison.compare(pngA: a, pngB: b, options: options,
                                                             writeDiffImage: outputPath != nil)
         if let outputPath, let diffPNG {

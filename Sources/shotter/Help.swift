@@ -78,7 +78,8 @@ enum Help {
       --record MODE        never (default when CI is set), missing (default elsewhere): write
                            goldens that do not exist, failed: also overwrite mismatches,
                            all: overwrite every golden that differs
-      --prune              delete golden files that no configuration produces
+      --prune              delete golden files (images and layout dumps, by name) that no
+                           configuration produces
       --jobs N             render and compare on N threads (default: the number of cores)
       --shard I/N          check only the I-th of N deterministic slices of the snapshots
       --artifacts DIR      where report.html and the expected/actual/diff PNGs of failures go

@@ -17,7 +17,7 @@ struct RenderOptions {
     init(_ args: Arguments, allowMany: Bool) throws(UsageError) {
         if let name = args.value("--device") {
             guard let device = Device.named(name) else {
-                throw args.fail("unknown device \"\(name)\" (use \(Help.deviceNames) or WIDTHxHEIGHT@SCALE)")
+                throw args.fail("unknown device \(MessageText.quoted(name)) (use \(Help.deviceNames) or WIDTHxHEIGHT@SCALE)")
             }
             self.device = device
         }
@@ -50,7 +50,7 @@ struct RenderOptions {
         where T.RawValue == String {
         var items: [T] = []
         for name in value.split(separator: ",") {
-            guard let item = T(rawValue: String(name)) else { throw args.fail("unknown \(what) \"\(name)\" (use \(hint))") }
+            guard let item = T(rawValue: String(name)) else { throw args.fail("unknown \(what) \(MessageText.quoted(name)) (use \(hint))") }
             items.append(item)
         }
         if items.isEmpty { throw args.fail("\(option) needs a \(what)") }

@@ -17,7 +17,7 @@ enum RenderCommand {
         guard args.positionals.count == 1 else { throw args.fail("expected one INPUT") }
         let options = try RenderOptions(args, allowMany: true)
         let formats = try (args.value("--format") ?? "png").split(separator: ",").map { (s: Substring) throws(UsageError) -> ImageFormat in
-            guard let f = ImageFormat(rawValue: String(s)) else { throw args.fail("unknown format \"\(s)\" (use png, svg or png,svg)") }
+            guard let f = ImageFormat(rawValue: String(s)) else { throw args.fail("unknown format \(MessageText.quoted(s)) (use png, svg or png,svg)") }
             return f
         }
         var scale = options.device.scale
@@ -25,7 +25,7 @@ enum RenderCommand {
             guard let s = Double(value), s > 0, s <= 8 else { throw args.fail("--scale takes a number from 0 to 8") }
             scale = s
         }
-        let outputDirectory = args.value("--output") ?? "shots"
+        let outputDirectory = try args.outputDirectory("--output") ?? "shots"
 
         let input = try readInput(args.positionals[0])
         let stream = try OpStream(file: input.name, bytes: input.bytes)
@@ -47,6 +47,7 @@ enum RenderCommand {
                     let list = renderer.displayList(tree: tree, environment: environment, diagnostics: diagnostics)
                     for format in formats {
                         let name = fileName(commit: commit, environment: environment, format: format)
+                        try OutputPaths.check("\(streamName)/\(name)", in: outputDirectory)
                         let path = "\(outputDirectory)/\(streamName)/\(name)"
                         try write(try renderer.encode(list, format: format, scale: scale), to: path)
                         print(path)

@@ -14,7 +14,7 @@ enum TestCommand {
                                                 "--device", "--dynamic-type", "--scheme", "--commit", "--format", "--scale",
                                                 "--threshold", "--max-diff-pixels", "--max-diff-ratio"],
                                  flagOptions: ["--prune", "--include-aa"])
-        guard args.positionals.isEmpty else { throw args.fail("unexpected argument \"\(args.positionals[0])\" (streams are listed in the plan)") }
+        guard args.positionals.isEmpty else { throw args.fail("unexpected argument \(MessageText.quoted(args.positionals[0])) (streams are listed in the plan)") }
         do {
             return try run(args)
         } catch let error as PlanError {
@@ -40,9 +40,11 @@ enum TestCommand {
             jobs = n
         }
         let shard = try args.value("--shard").map { (s: String) throws(PlanError) -> Shard in try Shard(parsing: s) }
-        let artifacts = args.value("--artifacts") ?? (plan.directory as NSString).appendingPathComponent(".shotter-artifacts")
+        let junitPath = try args.outputFile("--junit")
+        let artifacts = try args.outputDirectory("--artifacts") ?? (plan.directory as NSString).appendingPathComponent(".shotter-artifacts")
 
         let streams = try plan.streams()
+        try plan.checkOutputDirectories(artifacts: artifacts, streams: streams)
         let options = RunOptions(record: record, ci: ci, jobs: jobs, shard: shard, artifacts: artifacts, prune: args.has("--prune"))
         // Flags that narrow the run must not make the plan's other goldens look unused.
         let planStreams = overrides.narrowsPlan ? try written.streams() : nil
@@ -50,17 +52,17 @@ enum TestCommand {
 
         let reportPath = (artifacts as NSString).appendingPathComponent("report.html")
         try HTMLReport.write(summary, artifacts: artifacts, to: reportPath)
-        let junitPath = args.value("--junit")
         if let junitPath {
             try RenderCommand.write(Array(JUnitReport.xml(summary, artifacts: display(artifacts)).utf8), to: junitPath)
         }
         let lines = ConsoleReport.lines(summary, goldens: display(plan.goldens), artifacts: display(artifacts),
                                         reportPath: display(reportPath), junitPath: junitPath)
-        print(lines.joined(separator: "\n"))
+        // Stream names come from file names, which may hold control characters.
+        print(lines.map(MessageText.escaped).joined(separator: "\n"))
         return summary.exitStatus
     }
 
-    static func overrides(_ args: Arguments) throws(PlanError) -> PlanOverrides {
+    static func overrides(_ args: Arguments) throws -> PlanOverrides {
         var o = PlanOverrides()
         func list(_ name: String) -> [String]? {
             args.value(name).map { $0.split(separator: ",").map(String.init) }
@@ -92,7 +94,7 @@ enum TestCommand {
             guard let r = Double(value), (0...1).contains(r) else { throw PlanError("--max-diff-ratio takes a number from 0 to 1") }
             o.maxDiffRatio = r
         }
-        o.goldens = args.value("--goldens")
+        o.goldens = try args.outputDirectory("--goldens")
         return o
     }
 

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 import Foundation
 import LayoutEngine
 import TextMeasure
@@ -21,7 +24,7 @@ func run(_ argv: [String]) -> Int32 {
             print(Help.main)
             return 0
         default:
-            throw UsageError(message: "unknown command \"\(command)\"", command: "")
+            throw UsageError(message: "unknown command \(MessageText.quoted(command))", command: "")
         }
     } catch let error as UsageError {
         let hint = error.command.isEmpty ? "shotter --help" : "shotter \(error.command) --help"
@@ -36,8 +39,10 @@ func run(_ argv: [String]) -> Int32 {
     }
 }
 
+/// One line on standard error; control characters in it (from file names, flags, stream
+/// values) are escaped so that it cannot move the cursor or forge more lines.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    FileHandle.standardError.write(Data((MessageText.escaped(message) + "\n").utf8))
 }
 
 /// Reads INPUT: a path, or `-` for standard input.
@@ -54,15 +59,20 @@ func readInput(_ path: String) throws(InputError) -> (name: String, bytes: [UInt
     return (path, [UInt8](data))
 }
 
-/// Layout and painting recurse once per nesting level; a large stack keeps the deepest tree a
-/// stream may hold (`ElementTree.maxDepth`) far from overflowing, in debug builds too.
+/// Layout and painting recurse once per nesting level: the command runs on a thread with the
+/// stack the deepest tree a stream may hold needs (`ElementTree.threadStackSize`).
 nonisolated(unsafe) var status: Int32 = 0
 let finished = DispatchSemaphore(value: 0)
 let worker = Thread {
     status = run(Array(CommandLine.arguments.dropFirst()))
     finished.signal()
 }
-worker.stackSize = 1 << 29
+worker.stackSize = ElementTree.threadStackSize
 worker.start()
 finished.wait()
+// Output that could not be written (`> /dev/full`, a full disk) is a failure, not a success.
+if fflush(stdout) != 0 || ferror(stdout) != 0 {
+    printError("shotter: cannot write to standard output: \(String(cString: strerror(errno)))")
+    exit(status == 0 ? 1 : status)
+}
 exit(status)

@@ -116,6 +116,47 @@ import LayoutEngine
         #expect(commits.map(\.label) == [nil, "tap-Add-item", "environment-dark"])
     }
 
+    /// Labels are capped at 40 characters (ASCII names as before) and 120 bytes, between scalars.
+    @Test func labelsAreCappedInCharactersAndBytes() throws {
+        func label(_ text: String) throws -> String? {
+            let stream = try OpStream(file: "f", bytes: Array("""
+                {"id":1,"kind":"text","op":"create","props":{"text":"\(text)"}}
+                {"id":1,"index":0,"op":"insert","parent":0}
+                {"id":1,"op":"event","type":"tap"}
+                {"op":"commit"}
+                """.utf8))
+            return try stream.validate().commits.first?.label
+        }
+        #expect(try label(String(repeating: "abcd ", count: 20)) == "tap-" + String(repeating: "abcd-", count: 7) + "a")
+        let stack = "\u{0F40}\u{0FB2}\u{0FB1}\u{0FB7}\u{0FAD}\u{0F74}\u{0F71}"
+        let tibetan = try #require(try label(String(repeating: stack, count: 40)))
+        #expect(tibetan == "tap-" + String(repeating: stack, count: 5) + "\u{0F40}\u{0FB2}\u{0FB1}")
+        #expect(tibetan.utf8.count == 118)
+        #expect(try label("é" + String(repeating: "ü", count: 70)) == "tap-é" + String(repeating: "ü", count: 35), "40 characters")
+    }
+
+    @Test func aLeadingByteOrderMarkIsSkipped() throws {
+        let text = "{\"op\":\"commit\"}\n{\"op\":\"commit\"}\n"
+        let stream = try OpStream(file: "f", bytes: [0xEF, 0xBB, 0xBF] + Array(text.utf8))
+        #expect(try stream.validate().commits.map(\.line) == [1, 2])
+        #expect(error("\u{FEFF}[{\"op\":\"commit\"}]") == nil)
+        #expect(error("\u{FEFF}\u{FEFF}{\"op\":\"commit\"}") == "ops.jsonl:1: not valid JSON: unexpected character 'ï'", "only one, at the start")
+    }
+
+    /// Values from the stream are shown escaped and cut, on one line.
+    @Test func errorMessagesEscapeControlCharactersAndCutLongValues() {
+        #expect(MessageText.quoted("a\nb\u{1B}[2J\tc\u{7F}\u{85}") == #""a\nb\u{1B}[2J\tc\u{7F}\u{85}""#)
+        let long = String(repeating: "x", count: 1_000_000)
+        #expect(MessageText.quoted(long) == "\"" + String(repeating: "x", count: 200) + "…\" (1000000 characters)")
+        #expect(MessageText.quoted(String(repeating: "y", count: 200)) == "\"" + String(repeating: "y", count: 200) + "\"")
+        let value = "\u{1B}]0;pwned\u{7}" + String(repeating: "z", count: 5000)
+        let line = #"{"id":1,"kind":"vstack","op":"create","props":{"alignment":"\u001b]0;pwned\u0007"# + String(repeating: "z", count: 5000) + "\"}}"
+        #expect(error(line) == #"ops.jsonl:1: create: vstack.alignment: unknown value "\u{1B}]0;pwned\u{7}"#
+                + String(repeating: "z", count: 190) + "…\" (\(value.count) characters)")
+        let file = InputError(file: "a\nb.jsonl", line: 3, op: "insert", message: "unknown element 7")
+        #expect(file.description == #"a\nb.jsonl:3: insert: unknown element 7"#)
+    }
+
     @Test func unknownPropsAndStyleFieldsWarnOnce() throws {
         let text = """
         {"id":1,"kind":"text","op":"create","props":{"text":"a","glow":1}}

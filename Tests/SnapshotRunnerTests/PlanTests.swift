@@ -120,6 +120,97 @@ import Testing
         #expect(missingCommit[0].error == "\(dir)/a/Same.jsonl: commit 2 does not exist: the stream has 1 commit")
     }
 
+    /// Plan paths stay inside the plan's directory; `**` is refused as the docs say.
+    @Test func planPathsStayInsideThePlansDirectory() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try writeFile(streamText(["A"]), dir + "/project/flows/A.jsonl")
+        try writeFile(streamText(["B"]), dir + "/Outside.jsonl")
+        func streams(_ json: String) throws -> [PlannedStream] {
+            try TestPlan.parse(Array(json.utf8), file: "p", directory: dir + "/project").streams()
+        }
+        let inside = "must be a relative path inside the plan's directory"
+        #expect(throws: PlanError("p: streams[0]: \"../Outside.jsonl\" \(inside)")) { try streams(#"{"streams": ["../Outside.jsonl"]}"#) }
+        #expect(throws: PlanError("p: streams[0]: \"flows/../../*.jsonl\" \(inside)")) { try streams(#"{"streams": [{"path": "flows/../../*.jsonl"}]}"#) }
+        #expect(throws: PlanError("p: streams[0]: \"\(dir)/Outside.jsonl\" \(inside)")) { try streams(#"{"streams": ["\#(dir)/Outside.jsonl"]}"#) }
+        #expect(throws: PlanError("streams: \".*/Outside.jsonl\" matches \(dir)/project/../Outside.jsonl, outside the plan's directory")) {
+            try streams(#"{"streams": [".*/Outside.jsonl"]}"#)
+        }
+        #expect(throws: PlanError("p: streams[0]: \"flows/**/*.jsonl\": ** is not supported; a * matches within one directory (use dir/*/*.jsonl)")) {
+            try streams(#"{"streams": ["flows/**/*.jsonl"]}"#)
+        }
+        #expect(throws: PlanError("p: goldens \"../goldens\" \(inside) (--goldens may point elsewhere)")) {
+            try streams(#"{"streams": ["flows/A.jsonl"], "goldens": "../goldens"}"#)
+        }
+        #expect(throws: PlanError("p: goldens \"/tmp/goldens\" \(inside) (--goldens may point elsewhere)")) {
+            try streams(#"{"streams": ["flows/A.jsonl"], "goldens": "/tmp/goldens"}"#)
+        }
+        #expect(try streams(#"{"streams": ["flows/../flows/*.jsonl"], "goldens": "flows/../goldens"}"#).map(\.name) == ["A"])
+        let withBOM = try TestPlan.parse([0xEF, 0xBB, 0xBF] + Array(#"{"streams": ["flows/A.jsonl"]}"#.utf8), file: "p", directory: dir)
+        #expect(withBOM.entries.map(\.pattern) == ["flows/A.jsonl"], "a leading byte order mark is skipped")
+    }
+
+    /// The goldens and artifacts directories are folders of their own.
+    @Test func outputDirectoriesHoldNeitherThePlanNorAStream() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try writeFile(streamText(["A"]), dir + "/flows/A.jsonl")
+        var plan = try TestPlan.parse(Array(#"{"streams": ["flows/*.jsonl"]}"#.utf8), file: "p", directory: dir)
+        let streams = try plan.streams()
+        func problem(goldens: String, artifacts: String = dir + "/.shotter-artifacts") -> String? {
+            plan.goldens = goldens
+            do { try plan.checkOutputDirectories(artifacts: artifacts, streams: streams); return nil } catch { return error.message }
+        }
+        let root = OutputPaths.canonical(dir)
+        let fix = "give the goldens a directory of their own"
+        #expect(problem(goldens: dir + "/__Snapshots__") == nil)
+        #expect(problem(goldens: dir + "/flows/__Snapshots__") == nil, "beside the streams is fine")
+        #expect(problem(goldens: dir + "/.") == "the goldens directory \(root) is the plan's directory: \(fix)")
+        #expect(problem(goldens: dir + "/flows/..") == "the goldens directory \(root) is the plan's directory: \(fix)")
+        #expect(problem(goldens: dir + "/..") == "the goldens directory \((root as NSString).deletingLastPathComponent) contains the plan's directory \(root): \(fix)")
+        #expect(problem(goldens: dir + "/flows") == "the goldens directory \(root)/flows contains the stream \(dir)/flows/A.jsonl: \(fix)")
+        #expect(problem(goldens: dir + "/flows/A.jsonl") == "the goldens directory \(root)/flows/A.jsonl contains the stream \(dir)/flows/A.jsonl: \(fix)")
+        #expect(problem(goldens: dir + "/g", artifacts: dir + "/g/art")
+                == "the goldens directory \(root)/g and the artifacts directory \(root)/g/art overlap: give each a directory of its own")
+        #expect(problem(goldens: dir + "/g", artifacts: dir)
+                == "the artifacts directory \(root) is the plan's directory: give the artifacts a directory of their own")
+    }
+
+    @Test func aStreamNameIsNeverOnlyDots() {
+        #expect(SnapshotName.stream("flows/Todo.jsonl") == "Todo")
+        #expect(SnapshotName.stream("flows/a.b.jsonl") == "a.b")
+        #expect(SnapshotName.stream("flows/.hidden") == ".hidden")
+        #expect(SnapshotName.stream("flows/...jsonl") == "...jsonl")
+        #expect(SnapshotName.stream("flows/..jsonl") == "..jsonl")
+        #expect(SnapshotName.stream("flows/.....") == ".....")
+    }
+
+    @Test func outputNamesStayInsideTheirFolder() throws {
+        #expect(try OutputPaths.join("/g", "Todo/001.png").path == "/g/Todo/001.png")
+        for relative in ["..", "../x.png", "Todo/../../x.png", "./x.png", "", "Todo//x.png", "/x.png"] {
+            #expect(throws: OutputPathError(message: "cannot write \"\(relative)\" in /g: it would leave the folder")) { try OutputPaths.join("/g", relative) }
+        }
+        let long = String(repeating: "ཀ", count: 86) // 258 bytes
+        #expect(throws: OutputPathError(message: "cannot write \"S/\(long)\" in /g: a file name is longer than 255 bytes")) { try OutputPaths.join("/g", "S/" + long) }
+        #expect(OutputPaths.problem(withDirectory: "") == "is empty")
+        for root in ["/", "//", "/.", "/..", "/tmp/.."] { #expect(OutputPaths.problem(withDirectory: root) == "is the file-system root", "\(root)") }
+        #expect(OutputPaths.problem(withDirectory: ".") == nil && OutputPaths.problem(withDirectory: "shots") == nil)
+    }
+
+    @Test func goldenFileNamesAreRecognisedByNameAndExtension() {
+        for name in ["S/001.iphone15pro.large.light.png", "S/012-tap-Add.iphonese.accessibility3.dark.svg",
+                     "S/1234.390x844@2.5.xSmall.light.layout.json"] {
+            #expect(GoldenFileName.matches(name), "\(name)")
+        }
+        for name in ["001.iphone15pro.large.light.png", "S/deep/001.iphone15pro.large.light.png", ".S/001.iphone15pro.large.light.png",
+                     "S/README.md", "S/01.iphone15pro.large.light.png", "S/001.nodevice.large.light.png", "S/001.iphone15pro.huge.light.png",
+                     "S/001.iphone15pro.large.sepia.png", "S/001.iphone15pro.large.light.jpg", "S/001.iphone15pro.large.light.png.orig",
+                     "S/001-.iphone15pro.large.light.png", "S/abc.iphone15pro.large.light.png", "S/001.large.light.png",
+                     "../001.iphone15pro.large.light.png", "S/shotter.json"] {
+            #expect(!GoldenFileName.matches(name), "\(name)")
+        }
+    }
+
     @Test func shardsSplitEvenlyWithoutOverlapAndTheSameWayEveryTime() throws {
         var settings = StreamSettings()
         settings.sizes = DynamicTypeSize.allCases

@@ -49,6 +49,11 @@ import Testing
         ])
     }
 
+    /// XML 1.0 allows neither C0 controls (but tab, newline, return) nor U+FFFE and U+FFFF.
+    @Test func junitReplacesCharactersXMLDoesNotAllow() {
+        #expect(JUnitReport.escape("a\u{0}b\u{1B}c\u{FFFE}d\u{FFFF}e\u{FFFD}\tf\n<&>") == "a b c d e\u{FFFD}\tf\n&lt;&amp;&gt;")
+    }
+
     @Test func junitHasASuitePerStreamAndACasePerSnapshot() {
         #expect(JUnitReport.xml(summary(ci: false), artifacts: "art") == """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -119,23 +124,30 @@ import Testing
         try writeFile(streamText(["A"]), dir + "/S.jsonl")
         try writeFile("x", dir + "/Broken.jsonl")
         let goldens = dir + "/__Snapshots__"
+        let notGoldens = ["README.md", "S/.DS_Store", "S/notes.txt", "S/001.iphone15pro.large.light.png.orig",
+                          "Old/deep/001.iphone15pro.large.light.layout.json"]
         for file in ["S/001.iphone15pro.large.light.png", "S/001.iphone15pro.large.light.layout.json", "S/002-tap-Gone.iphone15pro.large.light.png",
-                     "S/.DS_Store", "Old/001.iphone15pro.large.light.png", "Old/deep/001.iphone15pro.large.light.layout.json",
-                     "Broken/001.iphone15pro.large.light.png"] {
+                     "Old/001.iphone15pro.large.light.png", "Old/002.iphone15pro.large.dark.svg", "Broken/001.iphone15pro.large.light.png"] + notGoldens {
             try writeFile("x", goldens + "/" + file)
         }
         let streams = [TestPlan.read(path: dir + "/S.jsonl", name: "S", settings: StreamSettings()),
                        TestPlan.read(path: dir + "/Broken.jsonl", name: "Broken", settings: StreamSettings())]
         #expect(streams[1].error != nil)
         let unused = SnapshotRunner.unusedGoldens(in: goldens, streams: streams)
-        #expect(unused == ["Old/001.iphone15pro.large.light.png", "Old/deep/001.iphone15pro.large.light.layout.json",
+        #expect(unused == ["Old/001.iphone15pro.large.light.png", "Old/002.iphone15pro.large.dark.svg",
                            "S/002-tap-Gone.iphone15pro.large.light.png"],
-                "hidden files and the goldens of a stream that could not be read stay out of it")
-        SnapshotRunner.prune(unused, in: goldens)
-        #expect(!exists(goldens + "/Old"), "emptied directories go too")
+                "files not named as goldens, hidden files and the goldens of a stream that could not be read stay out of it")
+        SnapshotRunner.prune(unused + ["README.md", "S/notes.txt", "../S.jsonl", "S/../../S.jsonl"], in: goldens)
+        #expect(!exists(goldens + "/Old/001.iphone15pro.large.light.png") && !exists(goldens + "/Old/002.iphone15pro.large.dark.svg"))
         #expect(!exists(goldens + "/S/002-tap-Gone.iphone15pro.large.light.png"))
-        #expect(exists(goldens + "/S/001.iphone15pro.large.light.png") && exists(goldens + "/S/.DS_Store"))
-        #expect(exists(goldens + "/Broken/001.iphone15pro.large.light.png"))
+        #expect(exists(goldens + "/S/001.iphone15pro.large.light.png") && exists(goldens + "/Broken/001.iphone15pro.large.light.png"))
+        #expect(notGoldens.allSatisfy { exists(goldens + "/" + $0) } && exists(dir + "/S.jsonl"),
+                "prune deletes golden names inside the goldens directory, whatever it is given")
         #expect(SnapshotRunner.unusedGoldens(in: goldens, streams: streams).isEmpty)
+
+        try FileManager.default.removeItem(atPath: goldens + "/Old/deep")
+        try writeFile("x", goldens + "/Old/001.iphone15pro.large.light.png")
+        SnapshotRunner.prune(["Old/001.iphone15pro.large.light.png"], in: goldens)
+        #expect(!exists(goldens + "/Old") && exists(goldens), "a stream directory it empties goes too, the goldens directory stays")
     }
 }

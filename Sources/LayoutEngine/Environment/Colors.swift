@@ -99,12 +99,12 @@ public struct Palette: Sendable {
         case .rgba(let c): return c
         case .semantic(let name, let opacity):
             guard let c = token(name) else {
-                diagnostics?.warn("unknown color name \"\(name)\"; drawn magenta")
+                diagnostics?.warn("unknown color name \(MessageText.quoted(name)); drawn magenta")
                 return .magenta
             }
             return c.withAlpha(opacity)
         case .named(let name, let opacity):
-            diagnostics?.warn("asset catalog color \"\(name)\" is not available; drawn gray")
+            diagnostics?.warn("asset catalog color \(MessageText.quoted(name)) is not available; drawn gray")
             return gray.withAlpha(opacity)
         case .hierarchical(let level, let opacity):
             let factors = [1.0, 0.6, 0.3, 0.18]

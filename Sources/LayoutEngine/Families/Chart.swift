@@ -105,7 +105,7 @@ public enum ChartFamily: ElementFamily {
     static func decodeMark(_ json: JSON, path: String, _ diagnostics: Diagnostics) throws(PropError) -> ChartMark {
         let r = try PropReader(json, path: path, diagnostics: diagnostics)
         guard let kind = try r.string("kind") else { throw PropError(message: "\(path).kind is missing") }
-        guard let fields = markFields[kind] else { throw PropError(message: "\(path).kind: unknown mark \"\(kind)\"") }
+        guard let fields = markFields[kind] else { throw PropError(message: "\(path).kind: unknown mark \(MessageText.quoted(kind))") }
         r.warnUnknown(fields.union(["kind", "style", "opacity", "mask"]), what: "\(kind) mark field")
         func n(_ key: String, _ fallback: Double) throws(PropError) -> Double { try r.number(key) ?? fallback }
         let geometry: ChartMark.Geometry

@@ -89,7 +89,7 @@ extension Painter {
     /// A glyph through the symbol table, centered in `rect` at `side` points; nothing when unknown.
     mutating func drawSymbol(_ systemName: String, centeredIn rect: Rect, side: Double, color: RGBA, strokeWidth: Double = 2) {
         guard let glyph = SymbolTable.lucideName(for: systemName) else {
-            diagnostics.warn("no symbol for \"\(systemName)\": drawn as a placeholder")
+            diagnostics.warn("no symbol for \(MessageText.quoted(systemName)): drawn as a placeholder")
             paintPlaceholder(label: nil, Rect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
             return
         }

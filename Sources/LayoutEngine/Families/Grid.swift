@@ -232,7 +232,7 @@ public enum LazyVGridFamily: ElementFamily {
                     case "fixed": size = .fixed(try s.number("value") ?? 0)
                     case "adaptive": size = .adaptive(minimum: minimum, maximum: maximum)
                     case "flexible", nil: size = .flexible(minimum: minimum, maximum: maximum)
-                    case let other?: throw PropError(message: "\(s.path).kind: unknown value \"\(other)\"")
+                    case let other?: throw PropError(message: "\(s.path).kind: unknown value \(MessageText.quoted(other))")
                     }
                 }
                 items.append(GridItem(size: size, spacing: try g.number("spacing") ?? 8,

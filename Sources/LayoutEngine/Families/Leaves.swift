@@ -98,7 +98,7 @@ public enum ImageFamily: ElementFamily {
         let props = e.props as? ImageProps
         guard let systemName = props?.systemName, let glyph = SymbolTable.lucideName(for: systemName) else {
             let name = props?.systemName ?? props?.name ?? ""
-            painter.diagnostics.warn("no symbol for image \"\(name)\": drawn as a placeholder")
+            painter.diagnostics.warn("no symbol for image \(MessageText.quoted(name)): drawn as a placeholder")
             painter.paintPlaceholder(label: nil, frame)
             return
         }

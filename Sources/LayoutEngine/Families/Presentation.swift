@@ -23,7 +23,7 @@ public enum SheetFamily: ElementFamily {
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
         let first = try r.strings("detents")?.first ?? "large"
         guard let detent = SheetDetent(rawValue: first) else {
-            throw PropError(message: "\(r.path).detents: unknown detent \"\(first)\"")
+            throw PropError(message: "\(r.path).detents: unknown detent \(MessageText.quoted(first))")
         }
         return SheetProps(detent: detent)
     }

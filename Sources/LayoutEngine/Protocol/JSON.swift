@@ -129,7 +129,7 @@ public struct JSONParser {
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
             let key = try parseString()
             skipWhitespace()
-            guard next() == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key)\"") }
+            guard next() == UInt8(ascii: ":") else { throw error("expected ':' after key \(MessageText.quoted(key))") }
             fields[key] = try parseValue(depth: depth + 1)
             skipWhitespace()
             guard let c = next() else { throw error("unterminated object") }

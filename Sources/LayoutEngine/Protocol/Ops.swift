@@ -9,8 +9,9 @@ public struct InputError: Error, Sendable, CustomStringConvertible, Equatable {
     public init(file: String, line: Int, op: String? = nil, message: String) {
         self.file = file; self.line = line; self.op = op; self.message = message
     }
+    /// One line: control characters in the file name or message are escaped.
     public var description: String {
-        (line > 0 ? "\(file):\(line): " : "\(file): ") + (op.map { "\($0): " } ?? "") + message
+        MessageText.escaped((line > 0 ? "\(file):\(line): " : "\(file): ") + (op.map { "\($0): " } ?? "") + message)
     }
 }
 
@@ -47,8 +48,10 @@ public struct LocatedOp: Hashable, Sendable {
 
 public enum OpStreamReader {
     /// Reads a whole stream. A first non-blank character `[` means a JSON array of ops,
-    /// anything else JSON Lines (blank lines are skipped).
+    /// anything else JSON Lines (blank lines are skipped). A leading UTF-8 byte order mark,
+    /// which some Windows editors write, is skipped.
     public static func read(_ bytes: [UInt8], file: String) throws(InputError) -> [LocatedOp] {
+        let bytes = withoutByteOrderMark(bytes)
         let start = bytes.firstIndex { !(0x20 == $0 || 0x09 == $0 || 0x0A == $0 || 0x0D == $0) }
         guard let start else { return [] }
         var ops: [LocatedOp] = []
@@ -81,6 +84,11 @@ public enum OpStreamReader {
         return ops
     }
 
+    /// The bytes after a leading UTF-8 byte order mark (EF BB BF), or all of them.
+    public static func withoutByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    }
+
     static func decode(_ value: JSON, line: Int, file: String) throws(InputError) -> LocatedOp {
         guard case .object(let fields) = value else {
             throw InputError(file: file, line: line, message: "expected an op object, got \(value.typeName)")
@@ -93,9 +101,9 @@ public enum OpStreamReader {
         }
         func fail(_ message: String) -> InputError { InputError(file: file, line: line, op: name, message: message) }
         func int(_ key: String) throws(InputError) -> Int {
-            guard let v = fields[key] else { throw fail("missing field \"\(key)\"") }
+            guard let v = fields[key] else { throw fail("missing field \(MessageText.quoted(key))") }
             guard case .number(let n) = v, n == n.rounded(), abs(n) < 1e15 else {
-                throw fail("field \"\(key)\" must be an integer, got \(v.typeName == "a number" ? "a fraction" : v.typeName)")
+                throw fail("field \(MessageText.quoted(key)) must be an integer, got \(v.typeName == "a number" ? "a fraction" : v.typeName)")
             }
             return Int(n)
         }

@@ -33,7 +33,7 @@ public struct PropReader {
     /// Warns once for every field that is not in `known`.
     public func warnUnknown(_ known: Set<String>, what: String) {
         for key in fields.keys.sorted() where !known.contains(key) {
-            diagnostics.warn("unknown \(what) \"\(key)\" ignored")
+            diagnostics.warn("unknown \(what) \(MessageText.quoted(key)) ignored")
         }
     }
 
@@ -84,7 +84,7 @@ public struct PropReader {
     public func choice<T: RawRepresentable>(_ key: String, _ type: T.Type) throws(PropError) -> T? where T.RawValue == String {
         guard let s = try string(key) else { return nil }
         guard let v = T(rawValue: s) else {
-            throw PropError(message: "\(path).\(key): unknown value \"\(s)\"")
+            throw PropError(message: "\(path).\(key): unknown value \(MessageText.quoted(s))")
         }
         return v
     }

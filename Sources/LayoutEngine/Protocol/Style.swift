@@ -170,7 +170,7 @@ public struct SafeAreaEdges: Hashable, Sendable {
             case "trailing": edges.trailing = true
             case "horizontal": edges.leading = true; edges.trailing = true
             case "vertical": edges.top = true; edges.bottom = true
-            default: throw PropError(message: "\(path): unknown edge \"\(name)\"")
+            default: throw PropError(message: "\(path): unknown edge \(MessageText.quoted(name))")
             }
         }
         switch json {

@@ -89,16 +89,27 @@ public struct OpStream: Sendable {
         n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
     }
 
-    /// Letters and digits kept, every other run of characters becomes one "-", at most 40 characters.
+    /// A label's longest UTF-8 form: with the commit number, device, size, scheme and the
+    /// longest extension (`.expected.png`), a file name stays under 255 bytes.
+    static let maxLabelBytes = 120
+
+    /// Letters and digits kept, every other run of characters becomes one "-", at most 40
+    /// characters and `maxLabelBytes` bytes (a Tibetan stack is one character of many bytes),
+    /// cut between scalars so that the name stays valid UTF-8.
     static func sanitize(_ s: String) -> String {
         var out = ""
+        var bytes = 0
         var lastDash = true
         for scalar in s.unicodeScalars {
             if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                guard bytes + scalar.utf8.count <= maxLabelBytes else { break }
                 out.unicodeScalars.append(scalar)
+                bytes += scalar.utf8.count
                 lastDash = false
             } else if !lastDash {
+                guard bytes < maxLabelBytes else { break }
                 out.append("-")
+                bytes += 1
                 lastDash = true
             }
             if out.count >= 40 { break }
