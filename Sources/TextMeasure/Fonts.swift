@@ -45,4 +45,11 @@ public struct ResolvedFont: Hashable, Sendable {
         self.size = size; self.lineHeight = lineHeight; self.weight = weight
         self.design = design; self.italic = italic
     }
+
+    /// The largest size Pango is asked for, in points: Blink (Chrome) clamps CSS font sizes to
+    /// the same 10,000 px. Past it FreeType fails and the letter spacing overflows Pango's units.
+    public static let maxSize = 10_000.0
+
+    /// `size` within 0...`maxSize`: what the text engine lays out and draws.
+    public var drawableSize: Double { size.isNaN ? 0 : max(0, min(size, Self.maxSize)) }
 }

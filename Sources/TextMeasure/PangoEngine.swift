@@ -36,9 +36,9 @@ final class PangoEngine {
             pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(file.weight)))
             pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
             // Sizes are points; at resolution 72 a point is a pixel, so the same number as CSS px.
-            pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
+            pango_font_description_set_absolute_size(description, font.drawableSize * Double(PANGO_SCALE))
 
-            let tracking = font.design == .default ? FontFiles.defaultDesign.trackingEm * font.size : 0
+            let tracking = font.design == .default ? FontFiles.defaultDesign.trackingEm * font.drawableSize : 0
             if tracking != 0, let list = pango_attr_list_new() {
                 pango_attr_list_insert(list, pango_attr_letter_spacing_new(Int32((tracking * Double(PANGO_SCALE)).rounded())))
                 attributes = list

@@ -63,8 +63,7 @@ public struct OpStream: Sendable {
     /// A file-name-safe label: the event type and what it targeted or carried.
     static func label(type: String, fields: JSON, tree: ElementTree) -> String {
         var parts = [type]
-        if case .number(let n)? = fields["id"] {
-            let id = Int(n)
+        if case .number(let n)? = fields["id"], let id = Int(exactly: n) {
             // A tab selection is named by the tab it selects.
             if type == "select", let tabs = tree[id], tabs.kind == "tabview", case .number(let v)? = fields["value"],
                let index = Int(exactly: v), tabs.children.indices.contains(index),
