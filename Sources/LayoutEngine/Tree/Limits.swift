@@ -11,11 +11,9 @@ public enum Limits {
     public static let maxFontSize = ResolvedFont.maxSize
 
     /// Transparency groups (`opacity` below 1, `disabled`) nested on one path of the tree. Each
-    /// open group holds a whole canvas-sized surface while it is drawn.
+    /// open group holds a canvas-sized surface while it is drawn (12 MB for an iPhone 15 Pro at
+    /// 3x): 200 of them took 2.1 GB. Clips hold no surface and need no limit of their own.
     public static let maxNestedGroups = 32
-
-    /// Clips (`cornerRadius`, `clipped`, scroll views, lists) nested on one path of the tree.
-    public static let maxNestedClips = 64
 
     /// Points of one chart series (a line or area mark).
     public static let maxChartPoints = 100_000

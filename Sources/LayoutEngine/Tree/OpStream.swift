@@ -45,10 +45,14 @@ public struct OpStream: Sendable {
             try tree.apply(located, file: file)
             switch located.op {
             case .commit:
-                let depth = tree.depth()
-                if depth > ElementTree.maxDepth {
+                let nesting = tree.nesting()
+                if nesting.depth > ElementTree.maxDepth {
                     throw InputError(file: file, line: located.line, op: "commit",
-                                     message: "elements are nested \(depth) levels deep; shotter lays out at most \(ElementTree.maxDepth)")
+                                     message: "elements are nested \(nesting.depth) levels deep; shotter lays out at most \(ElementTree.maxDepth)")
+                }
+                if nesting.groups > Limits.maxNestedGroups {
+                    throw InputError(file: file, line: located.line, op: "commit",
+                                     message: "\(nesting.groups) opacity groups are nested; shotter draws at most \(Limits.maxNestedGroups)")
                 }
                 number += 1
                 try body(Commit(number: number, line: located.line, label: label), tree)

@@ -1,0 +1,130 @@
+import Foundation
+import ImageDiff
+import LayoutEngine
+import Testing
+
+/// The fuzzing campaign's reproducers through the built binary: each renders, or fails with
+/// `FILE:LINE: op: message` naming the limit, exit 1 and no file written (docs/limits.md).
+@Suite("CLI: limits") struct LimitsCLITests {
+    /// `count` styled boxes with `style`, nested, around `leaf`, in the screen.
+    static func nested(_ count: Int, style: String, leaf: String) -> String {
+        var lines = (1...count).map { #"{"id":\#($0),"kind":"styled","op":"create","props":{"style":\#(style)}}"# }
+        lines.append(#"{"id":\#(count + 1),"kind":"\#(leaf)","op":"create","props":{}}"#)
+        lines += (2...count + 1).map { #"{"id":\#($0),"index":0,"op":"insert","parent":\#($0 - 1)}"# }
+        lines += [#"{"id":1,"index":0,"op":"insert","parent":0}"#, #"{"op":"commit"}"#]
+        return lines.joined(separator: "\n")
+    }
+
+    /// A red shape of `shape` in a `width` x `height` frame, in the screen.
+    static func shape(_ shape: String, width: String, height: String) -> String {
+        """
+        {"id":1,"kind":"shape","op":"create","props":{"fill":{"name":"red"},"shape":"\(shape)"}}
+        {"id":2,"kind":"styled","op":"create","props":{"style":{"frame":{"height":\(height),"width":\(width)}}}}
+        {"id":1,"index":0,"op":"insert","parent":2}
+        {"id":2,"index":0,"op":"insert","parent":0}
+        {"op":"commit"}
+        """
+    }
+
+    /// Renders `stream` at scale 1 and returns the run and the decoded PNG, if one was written.
+    static func render(_ stream: String, _ extra: [String] = []) throws -> (CLIRun, RGBAImage?, URL) {
+        let dir = try CLI.temporaryDirectory()
+        let input = try CLI.write(stream, to: "limits.jsonl", in: dir)
+        let output = dir.appendingPathComponent("shots")
+        let run = try CLI.run(["render", input, "-o", output.path, "--scale", "1"] + extra)
+        let png = output.appendingPathComponent("limits/001.iphone15pro.large.light.png")
+        let image = try FileManager.default.contents(atPath: png.path).map { try PNGDecoder.decode([UInt8]($0)) }
+        return (run, image, dir)
+    }
+
+    static func pixel(_ image: RGBAImage?, x: Int, y: Int) -> [UInt8]? {
+        guard let image else { return nil }
+        let i = (y * image.width + x) * 4
+        return Array(image.pixels[i..<i + 4])
+    }
+
+    static let systemRed: [UInt8] = [0xFF, 0x3B, 0x30, 0xFF]
+
+    @Test func opacityGroupsNestedPastTheLimitAreRefusedAtTheCommit() throws {
+        let count = Limits.maxNestedGroups + 1
+        let (run, image, dir) = try Self.render(Self.nested(count, style: #"{"opacity":0.9}"#, leaf: "color"))
+        #expect(run.status == 1)
+        #expect(run.stderr == "\(dir.path)/limits.jsonl:\(2 * count + 3): commit: \(count) opacity groups are nested; shotter draws at most \(Limits.maxNestedGroups)\n")
+        #expect(image == nil)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("shots").path))
+    }
+
+    @Test func theMostNestedOpacityGroupsAllowedRender() throws {
+        let (run, image, _) = try Self.render(Self.nested(Limits.maxNestedGroups, style: #"{"opacity":0.999}"#, leaf: "color"))
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(image?.width == 393)
+    }
+
+    @Test func disabledBoxesCountAsGroups() throws {
+        let count = Limits.maxNestedGroups + 1
+        let (run, _, _) = try Self.render(Self.nested(count, style: #"{"disabled":true}"#, leaf: "color"))
+        #expect(run.status == 1)
+        #expect(run.stderr.hasSuffix("commit: \(count) opacity groups are nested; shotter draws at most \(Limits.maxNestedGroups)\n"))
+    }
+
+    /// Used to run Cairo's arc code for minutes and 1.7 GB, then fail with "out of memory".
+    @Test func aCapsuleOf1e50PointsFillsTheScreen() throws {
+        let (run, image, _) = try Self.render(Self.shape("capsule", width: "1e50", height: "1e50"))
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(Self.pixel(image, x: 196, y: 426) == Self.systemRed)
+        #expect(Self.pixel(image, x: 2, y: 840) == Self.systemRed)
+    }
+
+    /// Used to fail with "cairo: invalid matrix (not invertible)".
+    @Test func aCircleOf1e200PointsFillsTheScreen() throws {
+        let (run, image, _) = try Self.render(Self.shape("circle", width: "1e200", height: "1e200"))
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(Self.pixel(image, x: 196, y: 426) == Self.systemRed)
+    }
+
+    @Test func aWideCapsuleKeepsItsRoundedEnds() throws {
+        // 1e20 wide, 100 high: the flat sides cross the screen; only the middle row is red at the edge.
+        let (run, image, _) = try Self.render(Self.shape("capsule", width: "1e20", height: "100"))
+        #expect(run.status == 0)
+        let middle = 59 + (852 - 59 - 34) / 2
+        #expect(Self.pixel(image, x: 0, y: middle) == Self.systemRed)
+        #expect(Self.pixel(image, x: 392, y: middle - 45) == Self.systemRed)
+        #expect(Self.pixel(image, x: 196, y: middle - 60) != Self.systemRed)
+    }
+
+    /// A font size of 1e9 trapped converting the letter spacing; Pango also printed criticals.
+    @Test func aFontSizeOf1e9DrawsAt10000PointsWithoutErrors() throws {
+        let stream = """
+        {"id":1,"kind":"text","op":"create","props":{"text":"Hi"}}
+        {"id":2,"kind":"styled","op":"create","props":{"style":{"font":{"size":1e9}}}}
+        {"id":1,"index":0,"op":"insert","parent":2}
+        {"id":2,"index":0,"op":"insert","parent":0}
+        {"op":"commit"}
+        """
+        let (run, image, _) = try Self.render(stream)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(image?.height == 852)
+        let dir = try CLI.temporaryDirectory()
+        let layout = try CLI.run(["layout", try CLI.write(stream, to: "font.jsonl", in: dir)])
+        #expect(layout.status == 0)
+        // A line of 10,000 points is 12,000 high.
+        #expect(layout.stdout.contains(#"{"frame":{"height":12000,"width":8459,"x":-4034,"y":-5562},"id":1,"kind":"text""#))
+    }
+
+    @Test func anEventIdOf1e300IsAnInputError() throws {
+        let stream = """
+        {"id":1,"kind":"text","op":"create","props":{"text":"Hi"}}
+        {"id":1,"index":0,"op":"insert","parent":0}
+        {"id":1e300,"op":"event","type":"tap"}
+        {"op":"commit"}
+        """
+        let (run, image, dir) = try Self.render(stream)
+        #expect(run.status == 1)
+        #expect(run.stderr == "\(dir.path)/limits.jsonl:3: event: field \"id\" is 1e+300; ids and indexes must be below 10^15 in magnitude\n")
+        #expect(image == nil)
+    }
+}
