@@ -32,8 +32,10 @@ import Testing
         let input = try CLI.write(stream, to: "limits.jsonl", in: dir)
         let output = dir.appendingPathComponent("shots")
         let run = try CLI.run(["render", input, "-o", output.path, "--scale", "1"] + extra)
-        let png = output.appendingPathComponent("limits/001.iphone15pro.large.light.png")
-        let image = try FileManager.default.contents(atPath: png.path).map { try PNGDecoder.decode([UInt8]($0)) }
+        // The first file written, when it is a PNG.
+        let written = run.stdout.split(separator: "\n").first.map(String.init)
+        let data = written.flatMap { $0.hasSuffix(".png") ? FileManager.default.contents(atPath: $0) : nil }
+        let image = try data.map { try PNGDecoder.decode([UInt8]($0)) }
         return (run, image, dir)
     }
 
@@ -126,5 +128,73 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderr == "\(dir.path)/limits.jsonl:3: event: field \"id\" is 1e+300; ids and indexes must be below 10^15 in magnitude\n")
         #expect(image == nil)
+    }
+
+    // MARK: - The pixel budget
+
+    static let hello = """
+    {"id":1,"kind":"text","op":"create","props":{"text":"Hi"}}
+    {"id":1,"index":0,"op":"insert","parent":0}
+    {"op":"commit"}
+    """
+
+    /// A 32767 x 32767 canvas needed 10.3 GB and aborted under a memory cap.
+    @Test func aCanvasOverThePixelBudgetIsRefusedBeforeAnythingIsWritten() throws {
+        let (run, image, dir) = try Self.render(Self.hello, ["--device", "4000x4000@1", "--scale", "8"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "\(dir.path)/limits.jsonl: the canvas is 32000x32000 pixels (1024000000); shotter handles at most 16777216 pixels (raise it with --max-pixels N)\n")
+        #expect(image == nil)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("shots").path))
+    }
+
+    @Test func maxPixelsMovesTheBudget() throws {
+        let device = ["--device", "200x100@1"]
+        let (exact, image, _) = try Self.render(Self.hello, device + ["--max-pixels", "20000"])
+        #expect(exact.status == 0)
+        #expect(image?.width == 200)
+        let (over, _, dir) = try Self.render(Self.hello, device + ["--max-pixels", "19999"])
+        #expect(over.status == 1)
+        #expect(over.stderr == "\(dir.path)/limits.jsonl: the canvas is 200x100 pixels (20000); shotter handles at most 19999 pixels (raise it with --max-pixels N)\n")
+        let (svg, _, _) = try Self.render(Self.hello, device + ["--max-pixels", "1", "--format", "svg"])
+        #expect(svg.status == 0, "an SVG has no pixels")
+        let (bad, _, _) = try Self.render(Self.hello, ["--max-pixels", "0"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "shotter: --max-pixels takes a whole number of pixels from 1 (see `shotter render --help`)\n")
+    }
+
+    /// Only the header of a 32768 x 32768 PNG: `diff` refuses it from the header, before decoding.
+    @Test func diffRefusesAnImageOverTheBudgetFromItsHeader() throws {
+        let dir = try CLI.temporaryDirectory()
+        var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+                               0, 0, 0x80, 0, 0, 0, 0x80, 0, 8, 6, 0, 0, 0]
+        header += [0, 0, 0, 0]  // CRC, not checked
+        let big = dir.appendingPathComponent("big.png")
+        try Data(header).write(to: big)
+        let small = dir.appendingPathComponent("small.png")
+        try Data(try PNGEncoder.encode(rgba: [UInt8](repeating: 255, count: 16 * 4), width: 4, height: 4)).write(to: small)
+        let diffImage = dir.appendingPathComponent("diff.png")
+
+        let run = try CLI.run(["diff", small.path, big.path, "-o", diffImage.path])
+        #expect(run.status == 1)
+        #expect(run.stderr == "\(big.path): the image is 32768x32768 pixels (1073741824); shotter handles at most 16777216 pixels (raise it with --max-pixels N)\n")
+        #expect(!FileManager.default.fileExists(atPath: diffImage.path))
+
+        let over = try CLI.run(["diff", small.path, small.path, "--max-pixels", "15"])
+        #expect(over.status == 1)
+        #expect(over.stderr.hasPrefix("\(small.path): the image is 4x4 pixels (16); shotter handles at most 15 pixels"))
+        let within = try CLI.run(["diff", small.path, small.path, "--max-pixels", "16"])
+        #expect(within.status == 0)
+    }
+
+    @Test func shotterTestFailsASnapshotOverTheBudget() throws {
+        let dir = try CLI.temporaryDirectory()
+        _ = try CLI.write(#"{"streams": ["flows/*.jsonl"], "scale": 1}"#, to: "shotter.json", in: dir)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("flows"), withIntermediateDirectories: true)
+        _ = try CLI.write(Self.hello, to: "flows/Hi.jsonl", in: dir)
+        let run = try CLI.run(["test", "--max-pixels", "1000"], in: dir)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("FAIL Hi/001.iphone15pro.large.light.png: the canvas is 393x852 pixels (334836); shotter handles at most 1000 pixels (raise it with --max-pixels N)\n"))
+        #expect(run.stdout.hasSuffix("0 passed, 1 failed\n"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("__Snapshots__/Hi/001.iphone15pro.large.light.png").path))
     }
 }
