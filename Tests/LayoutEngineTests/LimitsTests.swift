@@ -110,4 +110,19 @@ import TextMeasure
         #expect(drawn.first?.0 == .capsule)
         #expect(drawn.first?.1 == rect(50, 380, 300, 40))
     }
+
+    /// A chart whose one line mark has `count` points.
+    private func chart(points count: Int) -> String {
+        let points = JSON.array((0..<count).map { .object(["x": .n(Double($0) / Double(count)), "y": .n(0.5)]) })
+        let line = JSON.object(["kind": .s("line"), "points": points, "style": .object(["name": .s("blue")])])
+        let create = JSON.object(["op": .s("create"), "id": .n(1), "kind": .s("chart"), "props": .object(["marks": .array([line])])])
+        return [create.serialized(), #"{"id":1,"index":0,"op":"insert","parent":0}"#, #"{"op":"commit"}"#].joined(separator: "\n")
+    }
+
+    @Test func aChartSeriesPastThePointLimitIsAnInputError() {
+        let count = Limits.maxChartPoints + 1
+        #expect(replayError(chart(points: count)) ==
+                "ops.jsonl:1: create: chart.marks[0].points has \(count) points; shotter draws at most \(Limits.maxChartPoints) in a series")
+        #expect(replayError(chart(points: Limits.maxChartPoints)) == nil)
+    }
 }
