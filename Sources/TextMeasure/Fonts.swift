@@ -46,10 +46,16 @@ public struct ResolvedFont: Hashable, Sendable {
         self.design = design; self.italic = italic
     }
 
-    /// The largest size Pango is asked for, in points: Blink (Chrome) clamps CSS font sizes to
-    /// the same 10,000 px. Past it FreeType fails and the letter spacing overflows Pango's units.
-    public static let maxSize = 10_000.0
+    /// The sizes Pango is asked for, in points. Blink (Chrome) clamps CSS font sizes to the same
+    /// 10,000 px; past it FreeType fails and the letter spacing overflows Pango's units. Below
+    /// a few thousandths of a point fallback fonts get negative sizes and invalid matrices.
+    public static let sizeRange = 0.1...10_000.0
 
-    /// `size` within 0...`maxSize`: what the text engine lays out and draws.
-    public var drawableSize: Double { size.isNaN ? 0 : max(0, min(size, Self.maxSize)) }
+    /// `size` clamped to `sizeRange` (NaN as the smallest).
+    public static func drawable(_ size: Double) -> Double {
+        size.isNaN ? sizeRange.lowerBound : max(sizeRange.lowerBound, min(size, sizeRange.upperBound))
+    }
+
+    /// What the text engine lays out and draws with.
+    public var drawableSize: Double { Self.drawable(size) }
 }

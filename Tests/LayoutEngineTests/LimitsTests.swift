@@ -63,8 +63,8 @@ import TextMeasure
         #expect(LayoutEvents.records(tree: tree, layout: layout).isEmpty)
     }
 
-    @Test(arguments: [(1e9, 10_000.0), (1e300, 10_000), (-5, 0), (9_999, 9_999)])
-    func fontSizesAreClampedToTenThousandPoints(requested: Double, resolved: Double) throws {
+    @Test(arguments: [(1e9, 10_000.0), (1e300, 10_000), (-5, 0.1), (0, 0.1), (1e-300, 0.1), (9_999, 9_999), (0.5, 0.5)])
+    func fontSizesAreClampedToATenthToTenThousandPoints(requested: Double, resolved: Double) throws {
         var b = StreamBuilder()
         let text = b.text("Hi")
         let root = b.styled(["font": .object(["size": .n(requested)])], text)

@@ -117,6 +117,27 @@ import Testing
         #expect(layout.stdout.contains(#"{"frame":{"height":12000,"width":8459,"x":-4034,"y":-5562},"id":1,"kind":"text""#))
     }
 
+    /// Fallback fonts (emoji, Arabic, Japanese) at a few thousandths of a point printed Pango
+    /// criticals and failed with "cairo: invalid matrix" or "out of memory".
+    @Test(arguments: ["0", "1e-300", "0.001", "-1e300"])
+    func tinyAndNegativeFontSizesDrawWithoutErrors(size: String) throws {
+        let stream = """
+        {"id":1,"kind":"text","op":"create","props":{"text":"Hi 😀 مرحبا こんにちは"}}
+        {"id":2,"kind":"styled","op":"create","props":{"style":{"font":{"size":\(size)}}}}
+        {"id":3,"kind":"image","op":"create","props":{"systemName":"star.fill"}}
+        {"id":4,"kind":"vstack","op":"create","props":{}}
+        {"id":1,"index":0,"op":"insert","parent":4}
+        {"id":3,"index":1,"op":"insert","parent":4}
+        {"id":4,"index":0,"op":"insert","parent":2}
+        {"id":2,"index":0,"op":"insert","parent":0}
+        {"op":"commit"}
+        """
+        let (run, image, _) = try Self.render(stream, ["--format", "png,svg"])
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(image?.width == 393)
+    }
+
     @Test func anEventIdOf1e300IsAnInputError() throws {
         let stream = """
         {"id":1,"kind":"text","op":"create","props":{"text":"Hi"}}

@@ -38,7 +38,7 @@ public struct InheritedContext: Hashable, Sendable {
         var result: ResolvedFont
         if let points = font.size {
             let requested = font.relativeTo.map { points * DynamicTypeTable.scale($0, size) } ?? points
-            let scaled = max(0, min(requested, Limits.maxFontSize))
+            let scaled = ResolvedFont.drawable(requested)
             result = ResolvedFont(size: scaled, lineHeight: DynamicTypeTable.lineHeight(forPointSize: scaled))
         } else {
             let style = font.textStyle ?? .body

@@ -7,8 +7,8 @@ public enum Limits {
     /// Ids and indexes are integers of magnitude below 10^15: exact in a Double, safe as an Int.
     public static let maxInteger = 1e15
 
-    /// Resolved font sizes are clamped to 0...10,000 points (`ResolvedFont.maxSize`).
-    public static let maxFontSize = ResolvedFont.maxSize
+    /// Resolved font sizes are clamped to 0.1...10,000 points (`ResolvedFont.sizeRange`).
+    public static let fontSizes = ResolvedFont.sizeRange
 
     /// Transparency groups (`opacity` below 1, `disabled`) nested on one path of the tree. Each
     /// open group holds a canvas-sized surface while it is drawn (12 MB for an iPhone 15 Pro at
