@@ -138,6 +138,35 @@ import Testing
         #expect(image?.width == 393)
     }
 
+    /// 10,000 points at scale 8 is 80,000 device pixels: FreeType failed ("error occurred in
+    /// libfreetype") past 65,535. Such text is drawn from outlines made at a smaller size; at
+    /// scale 8 (the scaled path) it covers the same points as at scale 6 (the direct path).
+    @Test func textTooLargeForFreeTypeDrawsLikeAtASmallerScale() throws {
+        let stream = """
+        {"id":1,"kind":"text","op":"create","props":{"text":"Hg"}}
+        {"id":2,"kind":"styled","op":"create","props":{"style":{"font":{"size":2500}}}}
+        {"id":1,"index":0,"op":"insert","parent":2}
+        {"id":2,"index":0,"op":"insert","parent":0}
+        {"op":"commit"}
+        """
+        /// The first column, in points, where row 200 pt turns from ink to background.
+        func inkEdge(scale: Int) throws -> Double? {
+            let (run, image, _) = try Self.render(stream, ["--device", "400x400@1", "--scale", "\(scale)"])
+            #expect(run.status == 0)
+            #expect(run.stderr == "")
+            let y = 200 * scale
+            guard let image, Self.pixel(image, x: 0, y: y) == [0, 0, 0, 255] else { return nil }
+            return (0..<image.width).first { Self.pixel(image, x: $0, y: y)?[0] == 255 }.map { Double($0) / Double(scale) }
+        }
+        let direct = try #require(try inkEdge(scale: 6))
+        let scaled = try #require(try inkEdge(scale: 8))
+        #expect(direct > 100 && direct < 300)
+        #expect(abs(direct - scaled) <= 0.25)
+        let (run, _, _) = try Self.render(stream.replacingOccurrences(of: "2500", with: "10000"), ["--device", "400x400@1", "--scale", "8"])
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+    }
+
     @Test func anEventIdOf1e300IsAnInputError() throws {
         let stream = """
         {"id":1,"kind":"text","op":"create","props":{"text":"Hi"}}
