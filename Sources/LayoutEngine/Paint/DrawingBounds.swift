@@ -35,9 +35,7 @@ struct DrawingBounds {
             return contains(line) ? item : nil
         case .symbol(_, let rect, _, _):
             return contains(rect) ? item : nil
-        case .pushTransform(let scale, let center):
-            return scale.isFinite && scale > 0 && center.x.isFinite && center.y.isFinite ? item : .pushTransform(scale: 1, center: .zero)
-        case .popClip, .pushGroup, .popGroup, .popTransform:
+        case .popClip, .pushGroup, .popGroup, .pushTransform, .popTransform:
             return item
         }
     }
