@@ -117,6 +117,24 @@ import Testing
         #expect(layout.stdout.contains(#"{"frame":{"height":12000,"width":8459,"x":-4034,"y":-5562},"id":1,"kind":"text""#))
     }
 
+    /// An SF Symbol at font size 1e15 took 2.66 GB; it is drawn at 10,000 points.
+    @Test func aSymbolAtFontSize1e15DrawsAt10000Points() throws {
+        let stream = """
+        {"id":1,"kind":"image","op":"create","props":{"systemName":"star.fill"}}
+        {"id":2,"kind":"styled","op":"create","props":{"style":{"font":{"size":1e15}}}}
+        {"id":1,"index":0,"op":"insert","parent":2}
+        {"id":2,"index":0,"op":"insert","parent":0}
+        {"op":"commit"}
+        """
+        let (run, image, dir) = try Self.render(stream)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(image?.width == 393)
+        // A square of the line height: 12,000 points.
+        let layout = try CLI.run(["layout", dir.appendingPathComponent("limits.jsonl").path])
+        #expect(layout.stdout.contains(#"{"frame":{"height":12000,"width":12000,"x":-5804,"y":-5562},"id":1,"kind":"image"}"#))
+    }
+
     /// Fallback fonts (emoji, Arabic, Japanese) at a few thousandths of a point printed Pango
     /// criticals and failed with "cairo: invalid matrix" or "out of memory".
     @Test(arguments: ["0", "1e-300", "0.001", "-1e300"])
