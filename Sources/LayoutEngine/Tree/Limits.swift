@@ -1,14 +1,10 @@
-import TextMeasure
-
 /// The limits shotter puts on what a stream may ask for, so that no input can trap a numeric
 /// conversion, hang Cairo or exhaust memory. docs/limits.md lists every limit with its value,
-/// what happens past it and where it is enforced; `ElementTree.maxDepth` is the nesting limit.
+/// what happens past it and where it is enforced. Two live next to what they limit:
+/// `ElementTree.maxDepth` (nesting) and `ResolvedFont.sizeRange` (font sizes, in TextMeasure).
 public enum Limits {
     /// Ids and indexes are integers of magnitude below 10^15: exact in a Double, safe as an Int.
     public static let maxInteger = 1e15
-
-    /// Resolved font sizes are clamped to 0.1...10,000 points (`ResolvedFont.sizeRange`).
-    public static let fontSizes = ResolvedFont.sizeRange
 
     /// Transparency groups (`opacity` below 1, `disabled`) nested on one path of the tree. Each
     /// open group holds a canvas-sized surface while it is drawn (12 MB for an iPhone 15 Pro at
