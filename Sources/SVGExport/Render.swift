@@ -1,6 +1,7 @@
 internal import CCairo
 import ImageDiff
 import LayoutEngine
+import TextMeasure
 
 public enum RenderError: Error, CustomStringConvertible, Equatable {
     /// The canvas size times the scale is not a usable image size.
@@ -41,27 +42,39 @@ public struct RenderedImage: Sendable {
 /// Rasterizes `list` at `scale` device pixels per point: the image is the canvas size times
 /// `scale`, rounded to whole pixels, with Cairo's default antialiasing. Areas nothing paints stay
 /// transparent.
+/// Past `limit` it throws `PixelLimit.Exceeded` before allocating anything.
 public func renderImage(_ list: DisplayList, scale: Double, text: any TextDrawing,
-                        icons: IconLibrary = .standard) throws -> RenderedImage {
-    let width = (list.size.width * scale).rounded(), height = (list.size.height * scale).rounded()
+                        icons: IconLibrary = .standard, limit: PixelLimit = PixelLimit()) throws -> RenderedImage {
+    let pixels = pixelSize(of: list.size, scale: scale)
+    let (width, height) = (pixels.width, pixels.height)
     // Cairo's image surfaces stop at 32767 pixels a side.
     guard scale.isFinite, scale > 0, width >= 1, height >= 1, width <= 32767, height <= 32767 else {
         throw RenderError.invalidSize(width: list.size.width, height: list.size.height, scale: scale)
     }
+    try limit.check(pixels, what: "the canvas")
     let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
     defer { cairo_surface_destroy(surface) }
     try check(cairo_surface_status(surface))
     try play(list, scale: scale, on: surface, text: text, icons: icons)
     cairo_surface_flush(surface)
-    let pixels = straightRGBA(surface, width: Int(width), height: Int(height))
-    return RenderedImage(width: Int(width), height: Int(height), rgba: pixels)
+    return RenderedImage(width: width, height: height, rgba: straightRGBA(surface, width: width, height: height))
+}
+
+/// The size `renderImage` gives a canvas of `size` points at `scale`: each side times the
+/// scale, rounded (0 when not a number, at most 10^9 so that it converts).
+public func pixelSize(of size: Size, scale: Double) -> PixelSize {
+    func side(_ points: Double) -> Int {
+        let pixels = (points * scale).rounded()
+        return pixels.isNaN ? 0 : Int(max(0, min(pixels, 1e9)))
+    }
+    return PixelSize(width: side(size.width), height: side(size.height))
 }
 
 /// `renderImage` encoded as PNG (8-bit RGBA, zlib level 1). The bytes depend only on the list,
 /// the text drawer's fonts and the icon set: no timestamps, no process state.
 public func renderPNG(_ list: DisplayList, scale: Double, text: any TextDrawing,
-                      icons: IconLibrary = .standard) throws -> [UInt8] {
-    let image = try renderImage(list, scale: scale, text: text, icons: icons)
+                      icons: IconLibrary = .standard, limit: PixelLimit = PixelLimit()) throws -> [UInt8] {
+    let image = try renderImage(list, scale: scale, text: text, icons: icons, limit: limit)
     return try PNGEncoder.encode(rgba: image.rgba, width: image.width, height: image.height)
 }
 

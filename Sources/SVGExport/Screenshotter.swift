@@ -1,3 +1,4 @@
+import ImageDiff
 import LayoutEngine
 import TextMeasure
 
@@ -12,6 +13,8 @@ public final class Screenshotter {
     public let measurer: PangoTextMeasurer
     private let text: PangoTextDrawing
     private let icons: IconLibrary
+    /// The pixel budget of a PNG; a larger canvas throws `PixelLimit.Exceeded`.
+    public var pixelLimit = PixelLimit()
 
     /// Fails with a message naming what is missing (a font file, the icon set).
     public init(icons: IconLibrary = .standard) throws {
@@ -33,13 +36,13 @@ public final class Screenshotter {
     /// PNG at `scale` pixels per point, or SVG in points (one point to one CSS px).
     public func encode(_ list: DisplayList, format: ImageFormat, scale: Double) throws -> [UInt8] {
         switch format {
-        case .png: try renderPNG(list, scale: scale, text: text, icons: icons)
+        case .png: try renderPNG(list, scale: scale, text: text, icons: icons, limit: pixelLimit)
         case .svg: try renderSVG(list, text: text, icons: icons)
         }
     }
 
     public func image(_ list: DisplayList, scale: Double) throws -> RenderedImage {
-        try renderImage(list, scale: scale, text: text, icons: icons)
+        try renderImage(list, scale: scale, text: text, icons: icons, limit: pixelLimit)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ImageDiff
 import LayoutEngine
 import SVGExport
 import TextMeasure
@@ -11,6 +12,8 @@ public struct RunOptions: Sendable {
     public var shard: Shard?
     public var artifacts: String
     public var prune = false
+    /// The pixel budget of each rendered PNG: a larger snapshot fails with the limit's message.
+    public var pixelLimit = PixelLimit()
 
     public init(record: RecordMode, ci: Bool, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 shard: Shard? = nil, artifacts: String, prune: Bool = false) {
@@ -65,7 +68,7 @@ public enum SnapshotRunner {
             group.enter()
             let thread = Thread {
                 defer { group.leave() }
-                work(queue, checker: checker)
+                work(queue, checker: checker, pixelLimit: options.pixelLimit)
             }
             thread.stackSize = ElementTree.threadStackSize
             thread.start()
@@ -110,12 +113,13 @@ public enum SnapshotRunner {
         return jobs
     }
 
-    static func work(_ queue: WorkQueue, checker: SnapshotChecker) {
+    static func work(_ queue: WorkQueue, checker: SnapshotChecker, pixelLimit: PixelLimit) {
         let renderer: Screenshotter
         do { renderer = try Screenshotter() } catch {
             while let job = queue.next() { queue.fail(job, "\(error)") }
             return
         }
+        renderer.pixelLimit = pixelLimit
         while let job = queue.next() {
             do {
                 try run(job, renderer: renderer, checker: checker, queue: queue)

@@ -45,4 +45,17 @@ public struct ResolvedFont: Hashable, Sendable {
         self.size = size; self.lineHeight = lineHeight; self.weight = weight
         self.design = design; self.italic = italic
     }
+
+    /// The sizes Pango is asked for, in points. Blink (Chrome) clamps CSS font sizes to the same
+    /// 10,000 px; past it FreeType fails and the letter spacing overflows Pango's units. Below
+    /// a few thousandths of a point fallback fonts get negative sizes and invalid matrices.
+    public static let sizeRange = 0.1...10_000.0
+
+    /// `size` clamped to `sizeRange` (NaN as the smallest).
+    public static func drawable(_ size: Double) -> Double {
+        size.isNaN ? sizeRange.lowerBound : max(sizeRange.lowerBound, min(size, sizeRange.upperBound))
+    }
+
+    /// What the text engine lays out and draws with.
+    public var drawableSize: Double { Self.drawable(size) }
 }

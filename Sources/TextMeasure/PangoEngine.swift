@@ -36,9 +36,9 @@ final class PangoEngine {
             pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(file.weight)))
             pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
             // Sizes are points; at resolution 72 a point is a pixel, so the same number as CSS px.
-            pango_font_description_set_absolute_size(description, font.size * Double(PANGO_SCALE))
+            pango_font_description_set_absolute_size(description, font.drawableSize * Double(PANGO_SCALE))
 
-            let tracking = font.design == .default ? FontFiles.defaultDesign.trackingEm * font.size : 0
+            let tracking = font.design == .default ? FontFiles.defaultDesign.trackingEm * font.drawableSize : 0
             if tracking != 0, let list = pango_attr_list_new() {
                 pango_attr_list_insert(list, pango_attr_letter_spacing_new(Int32((tracking * Double(PANGO_SCALE)).rounded())))
                 attributes = list
@@ -153,6 +153,54 @@ final class PangoEngine {
     /// SVG keeps exact positions, and PNG and SVG must agree. Bitmap (color emoji) glyphs have
     /// no outline and are shown as glyphs.
     func draw(_ text: String, font: ResolvedFont, in cr: OpaquePointer, x: Double, baseline: Double) {
+        var unitX = 1.0, unitY = 0.0
+        cairo_user_to_device_distance(cr, &unitX, &unitY)
+        let deviceSize = font.drawableSize * (unitX * unitX + unitY * unitY).squareRoot()
+        guard deviceSize > Self.maxDeviceFontSize else {
+            forEachRun(text, font: font, x: x) { runFont, glyphs, runX in
+                cairo_move_to(cr, runX, baseline)
+                if isBitmapFont(runFont) {
+                    pango_cairo_show_glyph_string(cr, runFont, glyphs)
+                } else {
+                    pango_cairo_glyph_string_path(cr, runFont, glyphs)
+                    cairo_fill(cr)
+                }
+            }
+            return
+        }
+        // FreeType takes sizes below 65,536 device pixels and Cairo's glyph images stop at 32,767
+        // (10,000 points at scale 8 failed). The outlines are made where the context is scaled
+        // down to a size that fits and filled where it is not: there the same coordinates mean
+        // the full size. Color bitmaps that large are not drawn.
+        cairo_save(cr)
+        cairo_translate(cr, x, baseline)
+        var fullSize = cairo_matrix_t()
+        cairo_get_matrix(cr, &fullSize)
+        let factor = deviceSize / Self.maxDeviceFontSize
+        cairo_scale(cr, 1 / factor, 1 / factor)
+        cairo_new_path(cr)
+        forEachRun(text, font: font, x: 0) { runFont, glyphs, runX in
+            guard !isBitmapFont(runFont) else { return }
+            cairo_move_to(cr, runX, 0)
+            pango_cairo_glyph_string_path(cr, runFont, glyphs)
+        }
+        let outlines = cairo_copy_path(cr)
+        cairo_set_matrix(cr, &fullSize)
+        cairo_new_path(cr)
+        if let outlines {
+            if outlines.pointee.status == CAIRO_STATUS_SUCCESS { cairo_append_path(cr, outlines) }
+            cairo_path_destroy(outlines)
+        }
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    /// The largest font size, in device pixels, handed to FreeType and Cairo's glyph cache.
+    static let maxDeviceFontSize = 16_384.0
+
+    /// Calls `body` with each glyph run of `text` on one line and the x where the run starts.
+    private func forEachRun(_ text: String, font: ResolvedFont, x: Double,
+                            _ body: (UnsafeMutablePointer<PangoFont>, UnsafeMutablePointer<PangoGlyphString>, Double) -> Void) {
         setText(text, font: font)
         guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
         var runX = x
@@ -162,13 +210,7 @@ final class PangoEngine {
             guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
                   let glyphs = run.pointee.glyphs, let item = run.pointee.item,
                   let runFont = item.pointee.analysis.font else { continue }
-            cairo_move_to(cr, runX, baseline)
-            if isBitmapFont(runFont) {
-                pango_cairo_show_glyph_string(cr, runFont, glyphs)
-            } else {
-                pango_cairo_glyph_string_path(cr, runFont, glyphs)
-                cairo_fill(cr)
-            }
+            body(runFont, glyphs, runX)
             runX += Double(pango_glyph_string_get_width(glyphs)) / Double(PANGO_SCALE)
         }
     }

@@ -1,12 +1,13 @@
 import Foundation
 import ImageDiff
+import LayoutEngine
 
 /// `shotter diff A.png B.png`: pixelmatch's comparison of two images on their own.
 enum DiffCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         if argv.contains("--help") || argv.contains("-h") { print(Help.diff); return 0 }
         let args = try Arguments(command: "diff", argv,
-                                 valueOptions: ["--output", "--threshold", "--max-diff-pixels", "--max-diff-ratio"],
+                                 valueOptions: ["--output", "--threshold", "--max-diff-pixels", "--max-diff-ratio", "--max-pixels"],
                                  flagOptions: ["--include-aa"], aliases: ["-o": "--output"])
         guard args.positionals.count == 2 else { throw args.fail("expected two PNG files") }
         var options = DiffOptions()
@@ -25,9 +26,17 @@ enum DiffCommand {
             tolerance.maxDiffRatio = v
             if args.value("--max-diff-pixels") == nil { tolerance.maxDiffPixels = nil }
         }
+        let pixelLimit = try args.pixelLimit()
         let outputPath = try args.outputFile("--output")
         let a = try readInput(args.positionals[0]).bytes
         let b = try readInput(args.positionals[1]).bytes
+        // Sizes come from the headers: an image over the budget is refused before decoding.
+        for (path, bytes) in zip(args.positionals, [a, b]) {
+            guard let size = try? PNGDecoder.size(of: bytes) else { continue } // the comparison says what is wrong
+            do { try pixelLimit.check(size, what: "the image") } catch {
+                throw InputError(file: path, line: 0, message: error.description)
+            }
+        }
         let (result, diffPNG) = try ImageComparison.compare(pngA: a, pngB: b, options: options,
                                                             writeDiffImage: outputPath != nil)
         if let outputPath, let diffPNG {

@@ -17,7 +17,7 @@ enum Help {
     static let render = """
     Usage: shotter render INPUT [-o DIR] [--format png|svg|png,svg] [--device NAME]
                           [--dynamic-type SIZE,...|all] [--scheme light|dark|light,dark]
-                          [--commit N|last|all] [--scale N]
+                          [--commit N|last|all] [--scale N] [--max-pixels N]
 
     Renders commits of an op stream and prints the path of every file written.
       -o, --output DIR     output directory (default: shots)
@@ -28,6 +28,7 @@ enum Help {
       --scheme S           light, dark or light,dark (default: light)
       --commit C           a commit number (from 1), last or all (default: last)
       --scale N            pixels per point for PNG (default: the device's)
+      --max-pixels N       the most pixels a PNG may have (default: 16777216, 4096x4096)
 
     Files are named DIR/STREAM/NNN[-EVENT].DEVICE.SIZE.SCHEME.EXT,
     e.g. shots/Todos/003-tap-Add.iphone15pro.large.dark.png
@@ -53,7 +54,7 @@ enum Help {
 
     static let diff = """
     Usage: shotter diff A.png B.png [-o DIFF.png] [--threshold T] [--include-aa]
-                        [--max-diff-pixels N] [--max-diff-ratio R]
+                        [--max-diff-pixels N] [--max-diff-ratio R] [--max-pixels N]
 
     Compares two PNG images with pixelmatch's algorithm and prints the number of differing
     pixels. Exit status 0 when within tolerance, 1 when they differ, 2 on usage errors.
@@ -62,6 +63,7 @@ enum Help {
       --include-aa         count anti-aliased pixels as differences
       --max-diff-pixels N  tolerated differing pixels (default: 0)
       --max-diff-ratio R   tolerated differing fraction of all pixels (default: 0)
+      --max-pixels N       refuse larger images before decoding them (default: 16777216)
     """
 
     static let test = """
@@ -86,6 +88,7 @@ enum Help {
                            (default: .shotter-artifacts next to the plan)
       --junit FILE         also write JUnit XML
       --goldens DIR        goldens directory (default: the plan's, __Snapshots__ next to it)
+      --max-pixels N       the most pixels a rendered PNG may have (default: 16777216)
     Overrides of the plan, for every stream:
       --device NAME,...  --dynamic-type SIZE,...|all  --scheme light,dark
       --commit last|all|N,...  --format png,svg  --scale N

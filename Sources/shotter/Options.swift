@@ -1,3 +1,4 @@
+import ImageDiff
 import LayoutEngine
 import TextMeasure
 
@@ -87,5 +88,14 @@ struct RenderOptions {
             }
             return [commits[n - 1]]
         }
+    }
+}
+
+extension Arguments {
+    /// `--max-pixels N`: the most pixels one image may have (`PixelLimit`).
+    func pixelLimit() throws(UsageError) -> PixelLimit {
+        guard let value = value("--max-pixels") else { return PixelLimit() }
+        guard let n = Int(value), n >= 1 else { throw fail("--max-pixels takes a whole number of pixels from 1") }
+        return PixelLimit(maxPixels: n)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ImageDiff
 import LayoutEngine
 import SVGExport
 import SnapshotRunner
@@ -12,7 +13,8 @@ enum RenderCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         if argv.contains("--help") || argv.contains("-h") { print(Help.render); return 0 }
         let args = try Arguments(command: "render", argv,
-                                 valueOptions: ["--output", "--format", "--device", "--dynamic-type", "--scheme", "--commit", "--scale"],
+                                 valueOptions: ["--output", "--format", "--device", "--dynamic-type", "--scheme", "--commit", "--scale",
+                                               "--max-pixels"],
                                  aliases: ["-o": "--output"])
         guard args.positionals.count == 1 else { throw args.fail("expected one INPUT") }
         let options = try RenderOptions(args, allowMany: true)
@@ -26,14 +28,22 @@ enum RenderCommand {
             scale = s
         }
         let outputDirectory = try args.outputDirectory("--output") ?? "shots"
+        let pixelLimit = try args.pixelLimit()
 
         let input = try readInput(args.positionals[0])
+        // Every PNG has the device's canvas: refused before anything is read further or written.
+        if formats.contains(.png) {
+            do { try pixelLimit.check(pixelSize(of: options.device.size, scale: scale), what: "the canvas") } catch {
+                throw InputError(file: input.name, line: 0, message: error.description)
+            }
+        }
         let stream = try OpStream(file: input.name, bytes: input.bytes)
         let (commits, warnings) = try stream.validate()
         let selected = try options.selectCommits(commits, file: input.name)
         warnings.forEach { printError("warning: \($0)") }
 
         let renderer = try Screenshotter()
+        renderer.pixelLimit = pixelLimit
         let streamName = Self.streamName(args.positionals[0])
         let wanted = Set(selected.map(\.number))
         let diagnostics = Diagnostics()

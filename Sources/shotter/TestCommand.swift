@@ -12,7 +12,7 @@ enum TestCommand {
         let args = try Arguments(command: "test", argv,
                                  valueOptions: ["--config", "--goldens", "--artifacts", "--junit", "--record", "--jobs", "--shard",
                                                 "--device", "--dynamic-type", "--scheme", "--commit", "--format", "--scale",
-                                                "--threshold", "--max-diff-pixels", "--max-diff-ratio"],
+                                                "--threshold", "--max-diff-pixels", "--max-diff-ratio", "--max-pixels"],
                                  flagOptions: ["--prune", "--include-aa"])
         guard args.positionals.isEmpty else { throw args.fail("unexpected argument \(MessageText.quoted(args.positionals[0])) (streams are listed in the plan)") }
         do {
@@ -45,7 +45,8 @@ enum TestCommand {
 
         let streams = try plan.streams()
         try plan.checkOutputDirectories(artifacts: artifacts, streams: streams)
-        let options = RunOptions(record: record, ci: ci, jobs: jobs, shard: shard, artifacts: artifacts, prune: args.has("--prune"))
+        var options = RunOptions(record: record, ci: ci, jobs: jobs, shard: shard, artifacts: artifacts, prune: args.has("--prune"))
+        options.pixelLimit = try args.pixelLimit()
         // Flags that narrow the run must not make the plan's other goldens look unused.
         let planStreams = overrides.narrowsPlan ? try written.streams() : nil
         let summary = try SnapshotRunner.run(streams: streams, planStreams: planStreams, goldens: plan.goldens, options: options)

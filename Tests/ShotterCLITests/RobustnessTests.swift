@@ -23,7 +23,7 @@ import TextMeasure
     }
 
     static func number(_ r: inout Random) -> JSON {
-        .number(r.pick([0, -1, -50, 1e308, 1e-300, 3.5, 100_000, 1e9, 17, 0.5]))
+        .number(r.pick([0, -1, -50, 1e308, 1e-300, 3.5, 100_000, 1e9, 17, 0.5, 1e20, 1e50, -1e200]))
     }
     static func dimension(_ r: inout Random) -> JSON { r.chance(0.2) ? .string("infinity") : number(&r) }
     static func color(_ r: inout Random) -> JSON {

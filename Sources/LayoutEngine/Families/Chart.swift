@@ -115,7 +115,7 @@ public enum ChartFamily: ElementFamily {
                              cornerRadius: try n("cornerRadius", 0), fixedWidth: try r.number("fixedWidth"))
         case "line":
             var points: [Point] = []
-            for (i, p) in try r.chartArray("points").enumerated() {
+            for (i, p) in try r.seriesPoints().enumerated() {
                 let pr = try PropReader(p, path: "\(path).points[\(i)]", diagnostics: diagnostics)
                 points.append(Point(x: try pr.number("x") ?? 0, y: try pr.number("y") ?? 0))
             }
@@ -124,7 +124,7 @@ public enum ChartFamily: ElementFamily {
                              symbol: try r.choice("symbol", ChartSymbol.self), symbolSize: try n("symbolSize", 8))
         case "area":
             var points: [ChartAreaPoint] = []
-            for (i, p) in try r.chartArray("points").enumerated() {
+            for (i, p) in try r.seriesPoints().enumerated() {
                 let pr = try PropReader(p, path: "\(path).points[\(i)]", diagnostics: diagnostics)
                 points.append(ChartAreaPoint(x: try pr.number("x") ?? 0, y0: try pr.number("y0") ?? 0, y1: try pr.number("y1") ?? 1))
             }
@@ -226,6 +226,15 @@ fileprivate extension PropReader {
         guard let v = value(key) else { return [] }
         guard case .array(let items) = v else { throw PropError(message: "\(path).\(key) must be an array, got \(v.typeName)") }
         return items
+    }
+
+    /// A line or area mark's `points`, at most `Limits.maxChartPoints` of them.
+    func seriesPoints() throws(PropError) -> [JSON] {
+        let points = try chartArray("points")
+        guard points.count <= Limits.maxChartPoints else {
+            throw PropError(message: "\(path).points has \(points.count) points; shotter draws at most \(Limits.maxChartPoints) in a series")
+        }
+        return points
     }
 
     /// An array of numbers; missing or null is empty.

@@ -144,15 +144,21 @@ public enum StyledFamily: ElementFamily {
 }
 
 extension StyledFamily {
+    /// `opacity` times `disabled`'s 0.4.
+    static func groupOpacity(_ style: Style) -> Double { (style.opacity ?? 1) * (style.disabled == true ? 0.4 : 1) }
+
+    /// Whether the box paints its subtree as a transparency group (a canvas-sized surface while
+    /// it is open, which is why `Limits.maxNestedGroups` counts them).
+    static func opensGroup(_ style: Style) -> Bool { groupOpacity(style) < 1 }
+
     /// Opacity (and disabled's 0.4) as a group, the corner clip, the background, then the
     /// subtree with the new foreground. A hidden box draws nothing.
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ inherited: Painter.State) {
         guard let style = e.props as? Style, !style.hidden else { return }
         var state = inherited
         var pops: [DisplayItem] = []
-        let opacity = (style.opacity ?? 1) * (style.disabled == true ? 0.4 : 1)
-        if opacity < 1 {
-            painter.append(.pushGroup(opacity: max(0, opacity)))
+        if opensGroup(style) {
+            painter.append(.pushGroup(opacity: max(0, groupOpacity(style))))
             pops.append(.popGroup)
         }
         if let radius = style.cornerRadius, radius > 0 {

@@ -30,7 +30,10 @@ public enum TextFamily: ElementFamily {
         var limit = pass.context(element.id).lineLimit
         var layout = pass.measurer.layout(string, font: font, width: width, lineLimit: limit)
         if let height = proposal.height, height.isFinite, layout.size.height > height + 0.001, layout.lines.count > 1 {
-            let fitting = max(1, Int((height + 0.001) / font.lineHeight))
+            // Clamped to the lines there are before the conversion: a huge negative height or a
+            // zero line height must not trap.
+            let fittingLines = (height + 0.001) / font.lineHeight
+            let fitting = fittingLines >= 1 ? Int(min(fittingLines, Double(layout.lines.count))) : 1
             limit = min(limit ?? fitting, fitting)
             layout = pass.measurer.layout(string, font: font, width: width, lineLimit: limit)
         }

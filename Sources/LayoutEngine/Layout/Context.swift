@@ -37,7 +37,8 @@ public struct InheritedContext: Hashable, Sendable {
         let size = pinnedDynamicTypeSize ?? environmentSize
         var result: ResolvedFont
         if let points = font.size {
-            let scaled = font.relativeTo.map { points * DynamicTypeTable.scale($0, size) } ?? points
+            let requested = font.relativeTo.map { points * DynamicTypeTable.scale($0, size) } ?? points
+            let scaled = ResolvedFont.drawable(requested)
             result = ResolvedFont(size: scaled, lineHeight: DynamicTypeTable.lineHeight(forPointSize: scaled))
         } else {
             let style = font.textStyle ?? .body

@@ -10,6 +10,8 @@ public struct Painter {
     public let measurer: TextMeasuring
     public let diagnostics: Diagnostics
     private var items: [DisplayItem] = []
+    /// Every item passes through these on its way into the list.
+    private let bounds: DrawingBounds
     /// Set by a presentation that darkens the status bar's background (a large sheet), so
     /// the bar is drawn in that scheme's label color.
     public var statusBarScheme: ColorScheme?
@@ -27,7 +29,7 @@ public struct Painter {
                              diagnostics: Diagnostics) -> DisplayList {
         let env = layout.environment
         var painter = Painter(tree: tree, layout: layout, palette: Palette(env.colorScheme),
-                              measurer: measurer, diagnostics: diagnostics)
+                              measurer: measurer, diagnostics: diagnostics, bounds: DrawingBounds(canvas: env.device.size))
         let screen = Rect(origin: .zero, size: env.device.size)
         painter.append(.fill(.rect, screen, .solid(painter.palette.systemBackground)))
         painter.paintChildren(of: tree.root, State(foreground: painter.palette.label))
@@ -36,7 +38,9 @@ public struct Painter {
         return DisplayList(size: env.device.size, items: painter.items)
     }
 
-    public mutating func append(_ item: DisplayItem) { items.append(item) }
+    public mutating func append(_ item: DisplayItem) {
+        if let item = bounds.bound(item) { items.append(item) }
+    }
 
     /// The accent a control draws with: the inherited `.tint`, else the palette's accent.
     public func tint(_ state: State) -> RGBA { state.tint ?? palette.accent }
@@ -45,7 +49,7 @@ public struct Painter {
     /// it presents over (a large sheet scales the tree painted before it).
     public var itemCount: Int { items.count }
     public mutating func insert(_ newItems: [DisplayItem], at index: Int) {
-        items.insert(contentsOf: newItems, at: min(max(0, index), items.count))
+        items.insert(contentsOf: newItems.compactMap(bounds.bound), at: min(max(0, index), items.count))
     }
 
     /// Paints one element through its family; elements without a frame are not drawn.

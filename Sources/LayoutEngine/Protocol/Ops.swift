@@ -102,8 +102,11 @@ public enum OpStreamReader {
         func fail(_ message: String) -> InputError { InputError(file: file, line: line, op: name, message: message) }
         func int(_ key: String) throws(InputError) -> Int {
             guard let v = fields[key] else { throw fail("missing field \(MessageText.quoted(key))") }
-            guard case .number(let n) = v, n == n.rounded(), abs(n) < 1e15 else {
+            guard case .number(let n) = v, n == n.rounded() else {
                 throw fail("field \(MessageText.quoted(key)) must be an integer, got \(v.typeName == "a number" ? "a fraction" : v.typeName)")
+            }
+            guard abs(n) < Limits.maxInteger else {
+                throw fail("field \(MessageText.quoted(key)) is \(n); ids and indexes must be below 10^15 in magnitude")
             }
             return Int(n)
         }
@@ -127,6 +130,8 @@ public enum OpStreamReader {
         case "event":
             var type = "event"
             if case .string(let t)? = fields["type"] { type = t }
+            // An event's target is an element id like any other.
+            if fields["id"] != nil { _ = try int("id") }
             op = .event(type: type, fields: value)
         default: op = .other(name: name, fields: value)
         }

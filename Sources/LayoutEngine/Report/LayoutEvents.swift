@@ -38,7 +38,7 @@ public enum LayoutEvents {
             switch element.kind {
             case "geometry":
                 // Whole points: the snapped frame. An unbounded box has no size to report.
-                guard frame.width.isFinite, frame.height.isFinite, max(frame.width, frame.height) < 1e15 else { return nil }
+                guard max(abs(frame.width), abs(frame.height)) < 1e15 else { return nil }
                 let w = Int(frame.width.rounded()), h = Int(frame.height.rounded())
                 let json = JSON.object(["type": .string("geometry"), "id": .number(Double(id)),
                                         "width": .number(Double(w)), "height": .number(Double(h))])

@@ -108,13 +108,26 @@ public struct ElementTree: Sendable {
     /// with `shotter render`). Every `shotter test` worker reserves it, so it stays small.
     public static let threadStackSize = 64 << 20
 
-    /// Levels below the screen of the deepest attached element (a child of the screen is 1).
-    public func depth() -> Int {
-        var deepest = 0
-        var stack = [(Self.rootID, 0)]
-        while let (id, level) = stack.popLast() {
-            deepest = max(deepest, level)
-            for child in elements[id]?.children ?? [] { stack.append((child, level + 1)) }
+    /// How deeply the attached elements nest, the most on any one path from the screen.
+    public struct Nesting: Equatable, Sendable {
+        /// Levels below the screen (a child of the screen is 1).
+        public var depth = 0
+        /// Transparency groups open at once while painting (`Limits.maxNestedGroups`).
+        public var groups = 0
+    }
+
+    public func nesting() -> Nesting {
+        var deepest = Nesting()
+        var stack = [(Self.rootID, Nesting())]
+        while let (id, path) = stack.popLast() {
+            deepest.depth = max(deepest.depth, path.depth)
+            deepest.groups = max(deepest.groups, path.groups)
+            for child in elements[id]?.children ?? [] {
+                var next = path
+                next.depth += 1
+                if let style = elements[child]?.props as? Style, StyledFamily.opensGroup(style) { next.groups += 1 }
+                stack.append((child, next))
+            }
         }
         return deepest
     }

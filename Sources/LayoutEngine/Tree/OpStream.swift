@@ -45,10 +45,14 @@ public struct OpStream: Sendable {
             try tree.apply(located, file: file)
             switch located.op {
             case .commit:
-                let depth = tree.depth()
-                if depth > ElementTree.maxDepth {
+                let nesting = tree.nesting()
+                if nesting.depth > ElementTree.maxDepth {
                     throw InputError(file: file, line: located.line, op: "commit",
-                                     message: "elements are nested \(depth) levels deep; shotter lays out at most \(ElementTree.maxDepth)")
+                                     message: "elements are nested \(nesting.depth) levels deep; shotter lays out at most \(ElementTree.maxDepth)")
+                }
+                if nesting.groups > Limits.maxNestedGroups {
+                    throw InputError(file: file, line: located.line, op: "commit",
+                                     message: "\(nesting.groups) opacity groups are nested; shotter draws at most \(Limits.maxNestedGroups)")
                 }
                 number += 1
                 try body(Commit(number: number, line: located.line, label: label), tree)
@@ -63,8 +67,7 @@ public struct OpStream: Sendable {
     /// A file-name-safe label: the event type and what it targeted or carried.
     static func label(type: String, fields: JSON, tree: ElementTree) -> String {
         var parts = [type]
-        if case .number(let n)? = fields["id"] {
-            let id = Int(n)
+        if case .number(let n)? = fields["id"], let id = Int(exactly: n) {
             // A tab selection is named by the tab it selects.
             if type == "select", let tabs = tree[id], tabs.kind == "tabview", case .number(let v)? = fields["value"],
                let index = Int(exactly: v), tabs.children.indices.contains(index),
