@@ -38,9 +38,9 @@ def blaze(antialiasing):
     # antialiasing=True detects and skips anti-aliased pixels: pixelmatch's includeAA=false.
     return blazediff.compare(path_a, path_b, None, threshold=0.1, antialiasing=antialiasing).diff_count
 
-ours = {"compare": [], "decode-both": [], "pixelmatch": []}
+ours = {"compare": [], "compare-cpu": [], "decode-both": [], "pixelmatch": []}
 counts = {}
-theirs = []
+theirs, theirs_cpu = [], []
 for _ in range(rounds):
     output = subprocess.run([bench, "time", path_a, path_b, str(runs)], check=True, capture_output=True, text=True).stdout
     for line in output.splitlines():
@@ -50,9 +50,10 @@ for _ in range(rounds):
         elif words[0] == "count":
             counts[words[1] == "includeAA=true"] = int(words[2])
     for _ in range(runs):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         blaze(True)
         theirs.append((time.perf_counter() - start) * 1000)
+        theirs_cpu.append((time.process_time() - start_cpu) * 1000)
 
 mine, reference = statistics.median(ours["compare"]), statistics.median(theirs)
 print(f"images: 1179x2556, {os.path.getsize(path_a)} and {os.path.getsize(path_b)} bytes; "
@@ -62,6 +63,8 @@ print(f"    with whole images instead: decode both {statistics.median(ours['deco
       f"then pixelmatch {statistics.median(ours['pixelmatch']):.1f} ms")
 print(f"  blazediff {version('blazediff')} (PyPI wheel, called in-process: read + decode both + diff): {reference:.1f} ms")
 print(f"  ours / blazediff: {mine / reference:.2f}")
+print(f"  CPU time of all threads: ours {statistics.median(ours['compare-cpu']):.1f} ms, "
+      f"blazediff {statistics.median(theirs_cpu):.1f} ms")
 print(f"  blazediff's counts: {blaze(True)} (includeAA false), {blaze(False)} (includeAA true)")
 with open(counts_file, "w") as out:
     out.write(f"{counts[False]} {counts[True]}\n")

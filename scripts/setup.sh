@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what shotter needs and is missing on a Debian machine, then builds it:
-# the C libraries (Cairo, Pango, librsvg, zlib), the pinned font packages, the lucide icons
+# the C libraries (Cairo, Pango, librsvg, libdeflate), the pinned font packages, the lucide icons
 # (PyPI, pinned), the reference pixelmatch (PyPI, pinned) and a debug build. Safe to run
 # again: it only installs what is missing.
 set -euo pipefail
@@ -11,9 +11,9 @@ if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 
-# Keep in sync with PangoTextMeasurer.fontPackages and Package.swift's CCairo providers.
+# Keep in sync with PangoTextMeasurer.fontPackages and Package.swift's CCairo and CDeflate providers.
 packages=(
-    libcairo2-dev libpango1.0-dev librsvg2-dev zlib1g-dev
+    libcairo2-dev libpango1.0-dev librsvg2-dev libdeflate-dev
     fonts-inter fonts-jetbrains-mono fonts-noto-core fonts-quicksand fonts-noto-cjk fonts-noto-color-emoji
 )
 missing=()

@@ -57,8 +57,9 @@ public func renderImage(_ list: DisplayList, scale: Double, text: any TextDrawin
     return RenderedImage(width: Int(width), height: Int(height), rgba: pixels)
 }
 
-/// `renderImage` encoded as PNG (8-bit RGBA, zlib level 1). The bytes depend only on the list,
-/// the text drawer's fonts and the icon set: no timestamps, no process state.
+/// `renderImage` encoded as PNG (`PNGEncoder`: 8-bit RGB or RGBA, libdeflate level 1). The
+/// bytes depend only on the list, the text drawer's fonts and the icon set: no timestamps, no
+/// process state.
 public func renderPNG(_ list: DisplayList, scale: Double, text: any TextDrawing,
                       icons: IconLibrary = .standard) throws -> [UInt8] {
     let image = try renderImage(list, scale: scale, text: text, icons: icons)
