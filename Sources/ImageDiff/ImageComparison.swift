@@ -183,6 +183,28 @@ public enum ImageComparison {
         return differing
     }
 
+    /// Whether `png` holds exactly the pixels `rgba` (width x height x 4 bytes of straight
+    /// RGBA): what `shotter test` asks of a golden before encoding a fresh render, which costs
+    /// several times more than decoding the golden. False for a file that cannot be decoded.
+    public static func png(_ png: [UInt8], hasPixels rgba: [UInt8], width: Int, height: Int) -> Bool {
+        precondition(rgba.count == width * height * 4, "pixel buffer does not match the size")
+        guard let decoder = try? PNGRowDecoder(png, verifyCRC: false),
+              decoder.header.width == width, decoder.header.height == height,
+              (try? decoder.inflate()) != nil else { return false }
+        if decoder.header.interlaced { return (try? decoder.decodeImage().pixels) == rgba }
+        let rowBytes = width * 4
+        let row = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
+        defer { row.deallocate() }
+        return rgba.withUnsafeBufferPointer { expected in
+            guard let base = expected.baseAddress else { return false }
+            for y in 0..<height {
+                decoder.widen(row: y, into: row)
+                if memcmp(row, base + y * rowBytes, rowBytes) != 0 { return false }
+            }
+            return true
+        }
+    }
+
     /// Every pixel counts as differing, so that no tolerance below 100% lets it pass.
     private static func mismatch(_ a: PixelSize, _ b: PixelSize) -> DiffResult {
         let pixels = max(a.width * a.height, b.width * b.height)

@@ -2,9 +2,10 @@ internal import CDeflate
 
 /// A PNG writer tuned for screenshots: 8-bit RGB when every pixel is opaque (a whole screen
 /// always is: a quarter less data to deflate), RGBA otherwise; filter "Up" on every row;
-/// libdeflate level 1, faster than zlib's level 1 and smaller. Cairo's own writer (libpng
-/// defaults) spends about 4x longer on a 1179x2556 screen. The bytes depend only on the
-/// pixels (and the libdeflate version): no timestamps, no text chunks.
+/// libdeflate level 2: as fast as zlib's level 1 on screens and 15-20% smaller (libdeflate's
+/// level 1 is a third slower here; docs/performance.md). Cairo's own writer (libpng defaults)
+/// spends about 4x longer on a 1179x2556 screen. The bytes depend only on the pixels (and the
+/// libdeflate version): no timestamps, no text chunks.
 public enum PNGEncoder {
     public enum Error: Swift.Error, CustomStringConvertible {
         case compressionFailed
@@ -14,7 +15,7 @@ public enum PNGEncoder {
     }
 
     /// `rgba` is width x height x 4 bytes of straight (non-premultiplied) RGBA, rows top to bottom.
-    public static func encode(rgba: [UInt8], width: Int, height: Int, level: Int32 = 1) throws -> [UInt8] {
+    public static func encode(rgba: [UInt8], width: Int, height: Int, level: Int32 = 2) throws -> [UInt8] {
         precondition(rgba.count == width * height * 4, "pixel buffer does not match the size")
         let opaque = rgba.withUnsafeBufferPointer { p in stride(from: 3, to: p.count, by: 4).allSatisfy { p[$0] == 255 } }
         let channels = opaque ? 3 : 4

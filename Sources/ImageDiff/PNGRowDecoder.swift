@@ -180,13 +180,25 @@ final class PNGRowDecoder {
                 out[0] = s[0]; out[1] = s[2]; out[2] = s[4]; out[3] = s[6]
                 out += step
             }
-        case (2, 8) where rgbKey == nil:
-            // Opaque RGB, as our encoder writes screens: one 32-bit store per pixel.
-            for x in 0..<pixels {
+        case (2, 8) where rgbKey == nil && step == 4:
+            // Opaque RGB, as our encoder writes screens: 4 pixels from three 32-bit loads
+            // (r0 g0 b0 r1 | g1 b1 r2 g2 | b2 r3 g3 b3), then the rest one by one.
+            let input = UnsafeRawPointer(row), output = UnsafeMutableRawPointer(out)
+            let opaque: UInt32 = 0xFF00_0000
+            var x = 0
+            while x + 4 <= pixels {
+                let w0 = UInt32(littleEndian: input.loadUnaligned(fromByteOffset: x * 3, as: UInt32.self))
+                let w1 = UInt32(littleEndian: input.loadUnaligned(fromByteOffset: x * 3 + 4, as: UInt32.self))
+                let w2 = UInt32(littleEndian: input.loadUnaligned(fromByteOffset: x * 3 + 8, as: UInt32.self))
+                output.storeBytes(of: (w0 & 0xFF_FFFF | opaque).littleEndian, toByteOffset: x * 4, as: UInt32.self)
+                output.storeBytes(of: (w0 >> 24 | (w1 & 0xFFFF) << 8 | opaque).littleEndian, toByteOffset: x * 4 + 4, as: UInt32.self)
+                output.storeBytes(of: (w1 >> 16 | (w2 & 0xFF) << 16 | opaque).littleEndian, toByteOffset: x * 4 + 8, as: UInt32.self)
+                output.storeBytes(of: (w2 >> 8 | opaque).littleEndian, toByteOffset: x * 4 + 12, as: UInt32.self)
+                x += 4
+            }
+            for x in x..<pixels {
                 let s = row + x * 3
-                let rgba = UInt32(s[0]) | UInt32(s[1]) << 8 | UInt32(s[2]) << 16 | 0xFF00_0000
-                UnsafeMutableRawPointer(out).storeBytes(of: rgba.littleEndian, as: UInt32.self)
-                out += step
+                out[x * 4] = s[0]; out[x * 4 + 1] = s[1]; out[x * 4 + 2] = s[2]; out[x * 4 + 3] = 255
             }
         case (2, 8):
             for x in 0..<pixels {

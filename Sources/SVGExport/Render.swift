@@ -57,7 +57,7 @@ public func renderImage(_ list: DisplayList, scale: Double, text: any TextDrawin
     return RenderedImage(width: Int(width), height: Int(height), rgba: pixels)
 }
 
-/// `renderImage` encoded as PNG (`PNGEncoder`: 8-bit RGB or RGBA, libdeflate level 1). The
+/// `renderImage` encoded as PNG (`PNGEncoder`: 8-bit RGB or RGBA, libdeflate level 2). The
 /// bytes depend only on the list, the text drawer's fonts and the icon set: no timestamps, no
 /// process state.
 public func renderPNG(_ list: DisplayList, scale: Double, text: any TextDrawing,
@@ -126,9 +126,10 @@ private func straightRGBA(_ surface: OpaquePointer?, width: Int, height: Int) ->
         return [UInt8](repeating: 0, count: width * height * 4)
     }
     return [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
+        guard let base = out.baseAddress else { return }
         for y in 0..<height {
             let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            var o = y * width * 4
+            let outRow = UnsafeMutableRawPointer(base + y * width * 4)
             for x in 0..<width {
                 let p = row[x]
                 let a = p >> 24
@@ -138,11 +139,9 @@ private func straightRGBA(_ surface: OpaquePointer?, width: Int, height: Int) ->
                     g = (g * 255 + a / 2) / a
                     b = (b * 255 + a / 2) / a
                 }
-                out[o] = UInt8(truncatingIfNeeded: r)
-                out[o + 1] = UInt8(truncatingIfNeeded: g)
-                out[o + 2] = UInt8(truncatingIfNeeded: b)
-                out[o + 3] = UInt8(truncatingIfNeeded: a)
-                o += 4
+                // One 32-bit store of the bytes r, g, b, a: a 3x screen has 3 million pixels.
+                let rgba = r | g << 8 | b << 16 | a << 24
+                outRow.storeBytes(of: rgba.littleEndian, toByteOffset: x * 4, as: UInt32.self)
             }
         }
         count = width * height * 4
