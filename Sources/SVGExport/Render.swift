@@ -130,7 +130,7 @@ private func straightRGBA(_ surface: OpaquePointer?, width: Int, height: Int) ->
         for y in 0..<height {
             let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
             let outRow = UnsafeMutableRawPointer(base + y * width * 4)
-            for x in 0..<width {
+            func convert(_ x: Int) {
                 let p = row[x]
                 let a = p >> 24
                 var r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
@@ -139,10 +139,28 @@ private func straightRGBA(_ surface: OpaquePointer?, width: Int, height: Int) ->
                     g = (g * 255 + a / 2) / a
                     b = (b * 255 + a / 2) / a
                 }
-                // One 32-bit store of the bytes r, g, b, a: a 3x screen has 3 million pixels.
                 let rgba = r | g << 8 | b << 16 | a << 24
                 outRow.storeBytes(of: rgba.littleEndian, toByteOffset: x * 4, as: UInt32.self)
             }
+            var x = 0
+            #if _endian(little)
+            // Two opaque pixels at a time (nearly all of a screen: 3 million pixels at 3x). In
+            // memory each is b, g, r, a; swapping b and r is all it takes.
+            let alphas: UInt64 = 0xFF00_0000_FF00_0000
+            while x + 2 <= width {
+                let pair = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
+                if pair & alphas == alphas {
+                    let rgba = pair & 0xFF00_FF00_FF00_FF00 | pair >> 16 & 0x0000_00FF_0000_00FF
+                        | pair << 16 & 0x00FF_0000_00FF_0000
+                    outRow.storeBytes(of: rgba, toByteOffset: x * 4, as: UInt64.self)
+                } else {
+                    convert(x)
+                    convert(x + 1)
+                }
+                x += 2
+            }
+            #endif
+            while x < width { convert(x); x += 1 }
         }
         count = width * height * 4
     }
