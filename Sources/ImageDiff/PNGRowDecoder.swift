@@ -1,11 +1,11 @@
 internal import CDeflate
 
 /// Decodes a PNG in two steps. `inflate()` inflates the whole pixel data at once with
-/// libdeflate (two to three times zlib's speed) and undoes every row's filter in place: the
-/// expensive part, which `ImageComparison` runs for both images at once on two threads. Rows
-/// are then widened to 8-bit RGBA one at a time (`nextRow`), so a comparison never holds
-/// either image as RGBA; `decodeImage()` widens them all. Loops run over raw pointers: they
-/// touch every byte of a screenshot.
+/// libdeflate (several times faster than zlib's streaming) and undoes every row's filter in
+/// place: the expensive part, which `ImageComparison` runs for both images at once on two
+/// threads. Rows are then widened to 8-bit RGBA one at a time (`widen(row:into:)`), so a
+/// comparison never holds either image as RGBA; `decodeImage()` widens them all. Loops run
+/// over raw pointers: they touch every byte of a screenshot.
 final class PNGRowDecoder {
     let header: PNGDecoder.Header
     /// The IDAT payloads, joined: libdeflate needs the whole stream in one buffer.

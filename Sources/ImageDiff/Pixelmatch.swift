@@ -114,7 +114,8 @@ struct Matcher {
         self.width = width; self.height = height
         self.out = out; self.options = options
         maxDelta = 35215 * options.threshold * options.threshold
-        maxUncountedChannelStep = Int32(min((maxDelta / 1.15).squareRoot(), 255))
+        let step = (maxDelta / 1.15).squareRoot()
+        maxUncountedChannelStep = step >= 0 ? Int32(min(step, 255)) : -1 // -1: none (a NaN threshold)
         drawGray = out != nil && !options.diffMask
     }
 
@@ -127,7 +128,7 @@ struct Matcher {
         var diff = 0
         var x = 0
         while x < width {
-            // Without gray to draw, runs of 8 equal pixels are skipped with one comparison.
+            // Without gray to draw, runs of 8 equal pixels are skipped at once.
             if !drawGray && x + 8 <= width && equalRuns(rowA + x * 4, rowB + x * 4) {
                 x += 8
                 continue
