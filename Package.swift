@@ -8,18 +8,24 @@ let package = Package(
         .library(name: "ShotterKit", targets: ["LayoutEngine", "ChartRender", "TextMeasure", "SVGExport", "ImageDiff", "SnapshotRunner"]),
     ],
     targets: [
-        // Cairo, Pango (with its fontconfig backend), librsvg for symbol SVGs, zlib for PNG files.
+        // Cairo, Pango (with its fontconfig backend), librsvg for symbol SVGs.
         .systemLibrary(
             name: "CCairo",
-            pkgConfig: "cairo pangocairo pangofc fontconfig librsvg-2.0 zlib",
-            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev", "zlib1g-dev"])]
+            pkgConfig: "cairo pangocairo pangofc fontconfig librsvg-2.0",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev"])]
+        ),
+        // libdeflate: whole-buffer deflate and CRC-32 for PNG files, 2-3 times zlib's speed (ImageDiff only).
+        .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
         ),
         .target(name: "TextMeasure", dependencies: ["CCairo"]),
         // Chart layout (legend, axis bands, plot, labels, annotations) and mark geometry, in points.
         .target(name: "ChartRender", dependencies: ["TextMeasure"]),
         .target(name: "LayoutEngine", dependencies: ["TextMeasure", "ChartRender"]),
         // PNG encoding and decoding, and the pixel comparison behind `shotter diff` / `shotter test`.
-        .target(name: "ImageDiff", dependencies: ["CCairo"]),
+        .target(name: "ImageDiff", dependencies: ["CDeflate"]),
         .target(name: "SVGExport", dependencies: ["LayoutEngine", "TextMeasure", "ImageDiff", "CCairo"]),
         // `shotter test`: the plan, rendering in parallel, comparison with goldens, reports.
         .target(name: "SnapshotRunner", dependencies: ["LayoutEngine", "SVGExport", "ImageDiff", "TextMeasure"]),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what shotter needs and is missing on a Debian machine, then builds it:
-# the C libraries (Cairo, Pango, librsvg, zlib), the pinned font packages, the lucide icons
-# (PyPI, pinned) and a debug build. Safe to run again: it only installs what is missing.
+# the C libraries (Cairo, Pango, librsvg, libdeflate), the pinned font packages, the lucide icons
+# (PyPI, pinned), the reference pixelmatch (PyPI, pinned) and a debug build. Safe to run
+# again: it only installs what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,9 +11,9 @@ if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 
-# Keep in sync with PangoTextMeasurer.fontPackages and Package.swift's CCairo providers.
+# Keep in sync with PangoTextMeasurer.fontPackages and Package.swift's CCairo and CDeflate providers.
 packages=(
-    libcairo2-dev libpango1.0-dev librsvg2-dev zlib1g-dev
+    libcairo2-dev libpango1.0-dev librsvg2-dev libdeflate-dev
     fonts-inter fonts-jetbrains-mono fonts-noto-core fonts-quicksand fonts-noto-cjk fonts-noto-color-emoji
 )
 missing=()
@@ -28,5 +29,9 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 bash scripts/install-icons.sh
+# The reference pixelmatch (and numpy, to read PNGs without our decoder) for
+# scripts/pixelmatch-check.py, which ImageDiffTests runs; pinned like the expected counts.
+python3 -c 'import pixelmatch, numpy' 2>/dev/null ||
+    python3 -m pip install --quiet pixelmatch==0.4.0 numpy
 # pkg-config hands SwiftPM a -pthread it will not pass on; the warning is noise.
 swift build "$@" 2>&1 | { grep -v 'warning: prohibited flag' || true; } >&2

@@ -4,4 +4,3 @@
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
 #include <librsvg/rsvg.h>
-#include <zlib.h>

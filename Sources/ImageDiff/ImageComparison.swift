@@ -1,3 +1,4 @@
+internal import Dispatch
 #if canImport(Glibc)
 internal import Glibc
 #elseif canImport(Darwin)
@@ -99,6 +100,7 @@ public enum ImageComparison {
         let sizeA = decoderA.header.size, sizeB = decoderB.header.size
         guard sizeA == sizeB else { return (mismatch(sizeA, sizeB), nil) }
 
+        try inflateBoth(decoderA, decoderB)
         if decoderA.header.interlaced || decoderB.header.interlaced {
             // Adam7 delivers rows out of order: decode both images whole.
             let imageA = try Result { () throws(PNGDecoder.Error) in try decoderA.decodeImage() }
@@ -108,36 +110,99 @@ public enum ImageComparison {
             let (result, diffImage) = compare(imageA, imageB, options: options, writeDiffImage: writeDiffImage)
             return (result, try diffImage?.pngData())
         }
-        return try compareWhileDecoding(decoderA, decoderB, options: options, writeDiffImage: writeDiffImage)
+        return try compareRows(decoderA, decoderB, options: options, writeDiffImage: writeDiffImage)
     }
 
-    /// Decodes both images row by row into rings of 8 rows and matches row y as soon as rows
-    /// up to y + 2 are in (the anti-aliasing test looks two rows away).
-    private static func compareWhileDecoding(_ decoderA: PNGRowDecoder, _ decoderB: PNGRowDecoder, options: DiffOptions,
-                                             writeDiffImage: Bool) throws -> (DiffResult, diffPNG: [UInt8]?) {
+    /// Inflates and unfilters both images at once, one on each of two threads.
+    private static func inflateBoth(_ decoderA: PNGRowDecoder, _ decoderB: PNGRowDecoder) throws(Error) {
+        // Each thread touches only its own decoder and its own slot.
+        nonisolated(unsafe) let decoders = [decoderA, decoderB]
+        let failures = UnsafeMutableBufferPointer<PNGDecoder.Error?>.allocate(capacity: 2)
+        failures.initialize(repeating: nil)
+        defer { failures.deallocate() }
+        nonisolated(unsafe) let slots = failures
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            do throws(PNGDecoder.Error) { try decoders[index].inflate() } catch { slots[index] = error }
+        }
+        if let failure = failures[0] { throw .cannotDecodeA(failure) }
+        if let failure = failures[1] { throw .cannotDecodeB(failure) }
+    }
+
+    /// Matches the rows of two inflated images: the top half and the bottom half at once, on
+    /// two threads.
+    private static func compareRows(_ decoderA: PNGRowDecoder, _ decoderB: PNGRowDecoder, options: DiffOptions,
+                                    writeDiffImage: Bool) throws -> (DiffResult, diffPNG: [UInt8]?) {
+        let width = decoderA.header.width, height = decoderA.header.height
+        var canvas = [UInt8](repeating: 0, count: writeDiffImage ? height * width * 4 : 0)
+        let differing = canvas.withUnsafeMutableBufferPointer { canvas in
+            // Each thread reads both decoders (no longer changing), writes only its own rows of
+            // the diff image and its own count.
+            nonisolated(unsafe) let decoders = (decoderA, decoderB)
+            nonisolated(unsafe) let out = writeDiffImage ? canvas.baseAddress : nil
+            let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 2)
+            defer { counts.deallocate() }
+            nonisolated(unsafe) let slots = counts
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                let rows = half == 0 ? 0..<height / 2 : height / 2..<height
+                slots[half] = matchRows(rows, decoders.0, decoders.1, out: out, options: options)
+            }
+            return counts[0] + counts[1]
+        }
+        let result = DiffResult(differingPixels: differing, totalPixels: width * height)
+        return (result, writeDiffImage ? try PNGEncoder.encode(rgba: canvas, width: width, height: height) : nil)
+    }
+
+    /// Counts the differing pixels of `rows` and draws them into `out` if set. Rows stored with
+    /// the same bytes in both images (most of a screenshot) match without being widened to
+    /// RGBA; around any other row, rows y - 2 to y + 2 are widened into rings of 8 rows (the
+    /// anti-aliasing test looks two rows away) and matched by pixelmatch.
+    private static func matchRows(_ rows: Range<Int>, _ decoderA: PNGRowDecoder, _ decoderB: PNGRowDecoder,
+                                  out: UnsafeMutablePointer<UInt8>?, options: DiffOptions) -> Int {
         let width = decoderA.header.width, height = decoderA.header.height
         let ringRows = 8, rowBytes = width * 4
         let ringA = UnsafeMutablePointer<UInt8>.allocate(capacity: ringRows * rowBytes)
         let ringB = UnsafeMutablePointer<UInt8>.allocate(capacity: ringRows * rowBytes)
         defer { ringA.deallocate(); ringB.deallocate() }
-        var canvas = [UInt8](repeating: 0, count: writeDiffImage ? height * rowBytes : 0)
-        let differing = try canvas.withUnsafeMutableBufferPointer { out in
-            let matcher = Matcher(a: ringA, b: ringB, rowMask: ringRows - 1, width: width, height: height,
-                                  out: writeDiffImage ? out.baseAddress : nil, options: options)
-            var decodedRows = 0, differing = 0
-            for y in 0..<height {
-                while decodedRows < min(y + 3, height) {
-                    let slot = (decodedRows & (ringRows - 1)) * rowBytes
-                    do throws(PNGDecoder.Error) { try decoderA.nextRow(into: ringA + slot) } catch { throw Error.cannotDecodeA(error) }
-                    do throws(PNGDecoder.Error) { try decoderB.nextRow(into: ringB + slot) } catch { throw Error.cannotDecodeB(error) }
-                    decodedRows += 1
-                }
-                differing += matcher.matchRow(y)
+        /// Which image row each ring slot holds, -1 for none yet.
+        var ringHolds = [Int](repeating: -1, count: ringRows)
+        let sameBytesSamePixels = out == nil && decoderA.storesPixelsLike(decoderB)
+        let storedBytes = decoderA.header.rowBytes(width)
+        let matcher = Matcher(a: ringA, b: ringB, rowMask: ringRows - 1, width: width, height: height,
+                              out: out, options: options)
+        var differing = 0
+        for y in rows {
+            if sameBytesSamePixels && memcmp(decoderA.storedRow(y), decoderB.storedRow(y), storedBytes) == 0 { continue }
+            for neighbour in max(y - 2, 0)...min(y + 2, height - 1) where ringHolds[neighbour & (ringRows - 1)] != neighbour {
+                let slot = neighbour & (ringRows - 1)
+                decoderA.widen(row: neighbour, into: ringA + slot * rowBytes)
+                decoderB.widen(row: neighbour, into: ringB + slot * rowBytes)
+                ringHolds[slot] = neighbour
             }
-            return differing
+            differing += matcher.matchRow(y)
         }
-        let result = DiffResult(differingPixels: differing, totalPixels: width * height)
-        return (result, writeDiffImage ? try PNGEncoder.encode(rgba: canvas, width: width, height: height) : nil)
+        return differing
+    }
+
+    /// Whether `png` holds exactly the pixels `rgba` (width x height x 4 bytes of straight
+    /// RGBA): what `shotter test` asks of a golden before encoding a fresh render, which costs
+    /// several times more than decoding the golden. False for a file that cannot be decoded.
+    public static func png(_ png: [UInt8], hasPixels rgba: [UInt8], width: Int, height: Int) -> Bool {
+        precondition(rgba.count == width * height * 4, "pixel buffer does not match the size")
+        guard let decoder = try? PNGRowDecoder(png, verifyCRC: false),
+              decoder.header.width == width, decoder.header.height == height,
+              (try? decoder.inflate()) != nil else { return false }
+        if decoder.header.interlaced { return (try? decoder.decodeImage().pixels) == rgba }
+        let rowBytes = width * 4
+        let row = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
+        defer { row.deallocate() }
+        return rgba.withUnsafeBufferPointer { expected in
+            guard let base = expected.baseAddress else { return false }
+            for y in 0..<height {
+                decoder.widen(row: y, into: row)
+                if memcmp(row, base + y * rowBytes, rowBytes) != 0 { return false }
+            }
+            return true
+        }
     }
 
     /// Every pixel counts as differing, so that no tolerance below 100% lets it pass.

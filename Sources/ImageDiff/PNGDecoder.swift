@@ -1,4 +1,4 @@
-internal import CCairo
+internal import CDeflate
 
 /// A PNG reader for reference screenshots, which may come from any tool (simulators, libpng,
 /// browsers, image editors): every standard color type and bit depth, Adam7 interlacing,
@@ -85,7 +85,7 @@ public enum PNGDecoder {
             if verifyCRC {
                 let stored = bytes.readUInt32(at: dataStart + length)
                 let computed = bytes.withUnsafeBufferPointer { all in
-                    crc32(0, all.baseAddress.map { $0 + position + 4 }, uInt(length + 4))
+                    libdeflate_crc32(0, all.baseAddress.map { $0 + position + 4 }, length + 4)
                 }
                 guard stored == UInt32(computed) else {
                     throw Error.corrupt("CRC mismatch in \(ChunkType.name(type)) chunk")

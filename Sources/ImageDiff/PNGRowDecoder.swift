@@ -1,24 +1,25 @@
-internal import CCairo
+internal import CDeflate
 
-/// Decodes a PNG row by row: inflates each row straight into a small row buffer, undoes its
-/// filter in place, then widens its samples to 8-bit RGBA. Only two rows are ever held, so
-/// a comparison can decode two screenshots in step without materializing either, and each
-/// row is unfiltered while it is still in cache. Loops run over raw pointers: they touch
-/// every byte of a screenshot and dominate decoding time after zlib.
+/// Decodes a PNG in two steps. `inflate()` inflates the whole pixel data at once with
+/// libdeflate (several times faster than zlib's streaming) and undoes every row's filter in
+/// place: the expensive part, which `ImageComparison` runs for both images at once on two
+/// threads. Rows are then widened to 8-bit RGBA one at a time (`widen(row:into:)`), so a
+/// comparison never holds either image as RGBA; `decodeImage()` widens them all. Loops run
+/// over raw pointers: they touch every byte of a screenshot.
 final class PNGRowDecoder {
     let header: PNGDecoder.Header
-    private let inflater: RowInflater
+    /// The IDAT payloads, joined: libdeflate needs the whole stream in one buffer.
+    private let compressed: [UInt8]
+    private let verifyChecksum: Bool
     /// 256 RGBA entries from PLTE and tRNS. Indices past the palette read as opaque black,
     /// as browsers draw them, rather than failing the whole comparison.
     private let paletteRGBA: [UInt8]
     /// The one fully transparent color of a gray or RGB image (tRNS), at full sample precision.
     private let grayKey: Int?
     private let rgbKey: (r: Int, g: Int, b: Int)?
-    /// Two rows (filter byte + samples): the one being decoded and the one above it.
-    private let rowBuffers: UnsafeMutablePointer<UInt8>
-    private var current: UnsafeMutablePointer<UInt8>
-    private var previous: UnsafeMutablePointer<UInt8>
-    private var rowsRead = 0
+    /// Every row of every pass, each a filter byte then its samples; unfiltered by `inflate()`.
+    private var rows: UnsafeMutablePointer<UInt8>? { buffer?.base }
+    private var buffer: BufferPool.Buffer?
 
     init(_ bytes: [UInt8], verifyCRC: Bool) throws(PNGDecoder.Error) {
         let file = try PNGDecoder.parseChunks(bytes, verifyCRC: verifyCRC)
@@ -27,7 +28,8 @@ final class PNGRowDecoder {
         // than the data can hold is a truncated or forged file; say so before allocating.
         let compressedSize = file.imageData.reduce(0) { $0 + $1.count }
         guard header.filteredDataSize <= compressedSize * 1032 + 1024 else { throw PNGDecoder.Error.truncated }
-        inflater = try RowInflater(bytes, chunks: file.imageData, verifyChecksum: verifyCRC)
+        compressed = file.imageData.count == 1 ? Array(bytes[file.imageData[0]]) : file.imageData.flatMap { bytes[$0] }
+        verifyChecksum = verifyCRC
 
         var table = [UInt8](repeating: 0, count: 256 * 4)
         for entry in 0..<256 { table[entry * 4 + 3] = 255 }
@@ -50,65 +52,71 @@ final class PNGRowDecoder {
         paletteRGBA = table
         self.grayKey = grayKey
         self.rgbKey = rgbKey
-
-        let rowCapacity = 1 + header.rowBytes(header.width)
-        rowBuffers = .allocate(capacity: 2 * rowCapacity)
-        current = rowBuffers
-        previous = rowBuffers + rowCapacity
     }
 
-    deinit { rowBuffers.deallocate() }
+    deinit { buffer.map(BufferPool.shared.give) }
 
-    /// Writes the next row of a non-interlaced image as width x 4 bytes of RGBA.
-    func nextRow(into row: UnsafeMutablePointer<UInt8>) throws(PNGDecoder.Error) {
-        precondition(!header.interlaced, "interlaced images are decoded whole")
-        try readRow(bytes: header.rowBytes(header.width), first: rowsRead == 0)
-        rowsRead += 1
-        expand(current + 1, pixels: header.width, into: row, step: 4)
+    /// Inflates the pixel data and undoes every row's filter. Safe to call from another thread
+    /// than the one reading rows, as long as it has returned before they are read.
+    func inflate() throws(PNGDecoder.Error) {
+        guard buffer == nil else { return }
+        let size = header.filteredDataSize
+        let buffer = BufferPool.shared.take(size), rows = buffer.base
+        do throws(PNGDecoder.Error) {
+            try Inflater.inflate(compressed, into: rows, count: size, verifyChecksum: verifyChecksum)
+            var row = rows
+            for pass in header.passes where !pass.isEmpty {
+                let rowBytes = header.rowBytes(pass.width)
+                for y in 0..<pass.height {
+                    try Self.unfilter(row[0], row + 1, above: y == 0 ? nil : row - rowBytes, count: rowBytes,
+                                      distance: header.filterDistance)
+                    row += 1 + rowBytes
+                }
+            }
+        } catch {
+            BufferPool.shared.give(buffer)
+            throw error
+        }
+        self.buffer = buffer
+    }
+
+    /// Row y of a non-interlaced image as stored, after `inflate()`: samples, filter undone.
+    func storedRow(_ y: Int) -> UnsafePointer<UInt8> {
+        guard let rows, !header.interlaced else { preconditionFailure("needs an inflated, non-interlaced image") }
+        return UnsafePointer(rows + y * (1 + header.rowBytes(header.width)) + 1)
+    }
+
+    /// Writes row y of a non-interlaced image, after `inflate()`, as width x 4 bytes of RGBA.
+    func widen(row y: Int, into out: UnsafeMutablePointer<UInt8>) {
+        expand(UnsafeMutablePointer(mutating: storedRow(y)), pixels: header.width, into: out, step: 4)
+    }
+
+    /// Whether rows stored with the same bytes here and in `other` hold the same pixels: the
+    /// same sample format and transparent color, and no palette (two files' may differ).
+    func storesPixelsLike(_ other: PNGRowDecoder) -> Bool {
+        header.colorType != 3 && header.colorType == other.header.colorType && header.bitDepth == other.header.bitDepth
+            && grayKey == other.grayKey && rgbKey?.r == other.rgbKey?.r && rgbKey?.g == other.rgbKey?.g
+            && rgbKey?.b == other.rgbKey?.b
     }
 
     /// The whole image, interlaced or not.
     func decodeImage() throws(PNGDecoder.Error) -> RGBAImage {
-        var failure: PNGDecoder.Error?
+        try inflate()
+        guard var row = rows else { preconditionFailure("inflate() sets rows") }
+        // Every pixel is written: the Adam7 passes cover the image exactly.
         let pixels = [UInt8](unsafeUninitializedCapacity: header.width * header.height * 4) { out, count in
             count = out.count
             guard let base = out.baseAddress else { return }
-            do throws(PNGDecoder.Error) { try decodeImage(into: base) } catch { failure = error }
+            for pass in header.passes where !pass.isEmpty {
+                let rowBytes = header.rowBytes(pass.width)
+                for y in 0..<pass.height {
+                    let first = base + ((pass.y0 + y * pass.dy) * header.width + pass.x0) * 4
+                    expand(row + 1, pixels: pass.width, into: first, step: pass.dx * 4)
+                    row += 1 + rowBytes
+                }
+            }
         }
-        if let failure { throw failure }
         return RGBAImage(width: header.width, height: header.height, pixels: pixels)
-    }
-
-    /// Writes the whole image, interlaced or not, as width x height x 4 bytes of RGBA.
-    private func decodeImage(into out: UnsafeMutablePointer<UInt8>) throws(PNGDecoder.Error) {
-        if !header.interlaced && header.colorType == 6 && header.bitDepth == 8 {
-            // 8-bit RGBA rows are already image rows: inflate and unfilter them in place there.
-            let stride = header.width * 4
-            for y in 0..<header.height {
-                let row = out + y * stride
-                try inflater.read(into: current, count: 1)
-                try inflater.read(into: row, count: stride)
-                try Self.unfilter(current[0], row, above: y == 0 ? nil : row - stride, count: stride, distance: 4)
-            }
-            return
-        }
-        for pass in header.passes where !pass.isEmpty {
-            let rowBytes = header.rowBytes(pass.width)
-            for y in 0..<pass.height {
-                try readRow(bytes: rowBytes, first: y == 0)
-                let first = out + ((pass.y0 + y * pass.dy) * header.width + pass.x0) * 4
-                expand(current + 1, pixels: pass.width, into: first, step: pass.dx * 4)
-            }
-        }
-    }
-
-    /// Inflates the next row into `current` and undoes its filter; `first` is the top row of
-    /// the image or of an Adam7 pass, which has no row above.
-    private func readRow(bytes rowBytes: Int, first: Bool) throws(PNGDecoder.Error) {
-        swap(&current, &previous)
-        try inflater.read(into: current, count: 1 + rowBytes)
-        try Self.unfilter(current[0], current + 1, above: first ? nil : previous + 1,
-                          count: rowBytes, distance: header.filterDistance)
     }
 
     /// Undoes one row's filter in place; `distance` is how far back "left" is, in bytes.
@@ -120,9 +128,16 @@ final class PNGRowDecoder {
             break
         case 1: // Sub
             for i in lead..<max(lead, count) { row[i] &+= row[i - distance] }
-        case 2: // Up
+        case 2: // Up, 32 bytes at a time: nearly every row of our own screenshots
             guard let up = above else { break }
-            for i in 0..<count { row[i] &+= up[i] }
+            var i = 0
+            while i + 32 <= count {
+                let sum = UnsafeRawPointer(row + i).loadUnaligned(as: SIMD32<UInt8>.self)
+                    &+ UnsafeRawPointer(up + i).loadUnaligned(as: SIMD32<UInt8>.self)
+                UnsafeMutableRawPointer(row + i).storeBytes(of: sum, as: SIMD32<UInt8>.self)
+                i += 32
+            }
+            while i < count { row[i] &+= up[i]; i += 1 }
         case 3: // Average
             if let up = above {
                 for i in 0..<lead { row[i] &+= up[i] >> 1 }
@@ -164,6 +179,26 @@ final class PNGRowDecoder {
                 let s = row + x * 8
                 out[0] = s[0]; out[1] = s[2]; out[2] = s[4]; out[3] = s[6]
                 out += step
+            }
+        case (2, 8) where rgbKey == nil && step == 4:
+            // Opaque RGB, as our encoder writes screens: 4 pixels from three 32-bit loads
+            // (r0 g0 b0 r1 | g1 b1 r2 g2 | b2 r3 g3 b3), then the rest one by one.
+            let input = UnsafeRawPointer(row), output = UnsafeMutableRawPointer(out)
+            let opaque: UInt32 = 0xFF00_0000
+            var x = 0
+            while x + 4 <= pixels {
+                let w0 = UInt32(littleEndian: input.loadUnaligned(fromByteOffset: x * 3, as: UInt32.self))
+                let w1 = UInt32(littleEndian: input.loadUnaligned(fromByteOffset: x * 3 + 4, as: UInt32.self))
+                let w2 = UInt32(littleEndian: input.loadUnaligned(fromByteOffset: x * 3 + 8, as: UInt32.self))
+                output.storeBytes(of: (w0 & 0xFF_FFFF | opaque).littleEndian, toByteOffset: x * 4, as: UInt32.self)
+                output.storeBytes(of: (w0 >> 24 | (w1 & 0xFFFF) << 8 | opaque).littleEndian, toByteOffset: x * 4 + 4, as: UInt32.self)
+                output.storeBytes(of: (w1 >> 16 | (w2 & 0xFF) << 16 | opaque).littleEndian, toByteOffset: x * 4 + 8, as: UInt32.self)
+                output.storeBytes(of: (w2 >> 8 | opaque).littleEndian, toByteOffset: x * 4 + 12, as: UInt32.self)
+                x += 4
+            }
+            for x in x..<pixels {
+                let s = row + x * 3
+                out[x * 4] = s[0]; out[x * 4 + 1] = s[1]; out[x * 4 + 2] = s[2]; out[x * 4 + 3] = 255
             }
         case (2, 8):
             for x in 0..<pixels {
@@ -237,52 +272,45 @@ final class PNGRowDecoder {
     }
 }
 
-/// Feeds the IDAT payloads to zlib and hands out the inflated stream a row at a time.
-/// It keeps its own copy of the payloads (a few hundred KB for a screenshot), joined.
-final class RowInflater {
-    private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-    private let input: UnsafeMutableBufferPointer<UInt8>
-
-    /// `chunks` are the IDAT payload ranges in `file`. Without `verifyChecksum` zlib skips
-    /// Adler-32, which alone costs a sixth of decoding a screenshot.
-    init(_ file: [UInt8], chunks: [Range<Int>], verifyChecksum: Bool) throws(PNGDecoder.Error) {
-        let total = chunks.reduce(0) { $0 + $1.count }
-        input = .allocate(capacity: max(total, 1))
-        var offset = 0
-        for chunk in chunks {
-            _ = UnsafeMutableBufferPointer(rebasing: input[offset..<offset + chunk.count]).initialize(from: file[chunk])
-            offset += chunk.count
+/// Whole-buffer inflation with libdeflate.
+enum Inflater {
+    /// Inflates the zlib stream `compressed` into exactly `count` bytes at `out`. Without
+    /// `verifyChecksum` the Adler-32 at its end is not read, as most fast PNG readers do.
+    /// Data past `count` bytes is ignored, as libpng does.
+    static func inflate(_ compressed: [UInt8], into out: UnsafeMutablePointer<UInt8>, count: Int,
+                        verifyChecksum: Bool) throws(PNGDecoder.Error) {
+        guard compressed.count >= 2, compressed[0] & 0x0F == 8, compressed[1] & 0x20 == 0,
+              (Int(compressed[0]) << 8 | Int(compressed[1])) % 31 == 0 else {
+            throw PNGDecoder.Error.corrupt("bad zlib header")
         }
-        stream.initialize(to: z_stream())
-        // If zlib fails here, deinit still runs: inflateEnd refuses the never-started stream harmlessly.
-        guard total <= Int(UInt32.max) else { throw PNGDecoder.Error.unsupported("image data over 4 GiB") }
-        guard inflateInit_(stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw PNGDecoder.Error.unsupported("zlib could not start")
+        guard let decompressor = libdeflate_alloc_decompressor() else {
+            throw PNGDecoder.Error.unsupported("libdeflate could not start")
         }
-        if !verifyChecksum { inflateValidate(stream, 0) }
-        stream.pointee.next_in = input.baseAddress
-        stream.pointee.avail_in = uInt(total)
+        defer { libdeflate_free_decompressor(decompressor) }
+        var (result, produced) = decompress(decompressor, compressed, into: out, capacity: count, verifyChecksum: verifyChecksum)
+        if result == LIBDEFLATE_INSUFFICIENT_SPACE {
+            // More data than the image needs: inflate all of it (bounded by deflate's best
+            // ratio) and keep the first `count` bytes.
+            let capacity = compressed.count * 1032 + 1024
+            let all = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            defer { all.deallocate() }
+            (result, produced) = decompress(decompressor, compressed, into: all, capacity: capacity, verifyChecksum: verifyChecksum)
+            if result == LIBDEFLATE_SUCCESS { out.update(from: all, count: min(count, produced)) }
+        }
+        guard result == LIBDEFLATE_SUCCESS else { throw PNGDecoder.Error.corrupt("bad compressed image data") }
+        guard produced >= count else { throw PNGDecoder.Error.corrupt("image data ends early") }
     }
 
-    deinit {
-        inflateEnd(stream)
-        stream.deallocate()
-        input.deallocate()
-    }
-
-    /// Fills `buffer` with the next `count` bytes of the inflated stream.
-    func read(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(PNGDecoder.Error) {
-        stream.pointee.next_out = buffer
-        stream.pointee.avail_out = uInt(count)
-        while stream.pointee.avail_out > 0 {
-            switch CCairo.inflate(stream, Z_NO_FLUSH) {
-            case Z_OK: continue
-            case Z_STREAM_END:
-                // Trailing data after the last row is ignored, as libpng does.
-                if stream.pointee.avail_out > 0 { throw PNGDecoder.Error.corrupt("image data ends early") }
-            case Z_BUF_ERROR: throw PNGDecoder.Error.truncated
-            default: throw PNGDecoder.Error.corrupt("bad compressed image data")
-            }
+    /// One libdeflate call: its result and how many bytes it wrote.
+    private static func decompress(_ decompressor: OpaquePointer, _ compressed: [UInt8], into out: UnsafeMutablePointer<UInt8>,
+                                   capacity: Int, verifyChecksum: Bool) -> (libdeflate_result, produced: Int) {
+        compressed.withUnsafeBufferPointer { input in
+            guard let base = input.baseAddress else { return (LIBDEFLATE_BAD_DATA, 0) }
+            var produced = 0
+            let result = verifyChecksum
+                ? libdeflate_zlib_decompress(decompressor, base, input.count, out, capacity, &produced)
+                : libdeflate_deflate_decompress(decompressor, base + 2, input.count - 2, out, capacity, &produced)
+            return (result, produced)
         }
     }
 }

@@ -102,6 +102,10 @@ struct Matcher {
     let options: DiffOptions
     /// Maximum acceptable square distance between two colors; 35215 is the largest possible YIQ delta.
     private let maxDelta: Double
+    /// Two opaque pixels whose channels differ by at most this much are within `maxDelta`
+    /// without computing it: the YIQ delta is at most 1.1440 x the largest channel difference
+    /// squared (1.15 leaves room for rounding). Most differing pixels of a screenshot are such.
+    private let maxUncountedChannelStep: Int32
     private let drawGray: Bool
 
     init(a: UnsafePointer<UInt8>, b: UnsafePointer<UInt8>, rowMask: Int, width: Int, height: Int,
@@ -110,6 +114,8 @@ struct Matcher {
         self.width = width; self.height = height
         self.out = out; self.options = options
         maxDelta = 35215 * options.threshold * options.threshold
+        let step = (maxDelta / 1.15).squareRoot()
+        maxUncountedChannelStep = step >= 0 ? Int32(min(step, 255)) : -1 // -1: none (a NaN threshold)
         drawGray = out != nil && !options.diffMask
     }
 
@@ -120,10 +126,21 @@ struct Matcher {
         if out == nil && memcmp(rowA, rowB, width * 4) == 0 { return 0 }
         let alt = options.diffColorAlt ?? options.diffColor
         var diff = 0
-        for x in 0..<width {
+        var x = 0
+        while x < width {
+            // Without gray to draw, runs of 8 equal pixels are skipped at once.
+            if !drawGray && x + 8 <= width && equalRuns(rowA + x * 4, rowB + x * 4) {
+                x += 8
+                continue
+            }
+            defer { x += 1 }
             let pixelA = rowA + x * 4, pixelB = rowB + x * 4
             let pos = (y * width + x) * 4
             if load(pixelA) == load(pixelB) {
+                if drawGray { grayPixel(pos, pixelA) }
+                continue
+            }
+            if pixelA[3] == 255 && pixelB[3] == 255 && isSmallStep(pixelA, pixelB) {
                 if drawGray { grayPixel(pos, pixelA) }
                 continue
             }
@@ -142,6 +159,24 @@ struct Matcher {
             }
         }
         return diff
+    }
+
+    /// Whether the 8 pixels (32 bytes) at `a` and `b` are equal.
+    @inline(__always)
+    func equalRuns(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>) -> Bool {
+        let a = UnsafeRawPointer(a), b = UnsafeRawPointer(b)
+        return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+            && a.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            && a.loadUnaligned(fromByteOffset: 16, as: UInt64.self) == b.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+            && a.loadUnaligned(fromByteOffset: 24, as: UInt64.self) == b.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+    }
+
+    /// Whether no color channel differs by more than `maxUncountedChannelStep`.
+    @inline(__always)
+    func isSmallStep(_ pixelA: UnsafePointer<UInt8>, _ pixelB: UnsafePointer<UInt8>) -> Bool {
+        abs(Int32(pixelA[0]) - Int32(pixelB[0])) <= maxUncountedChannelStep
+            && abs(Int32(pixelA[1]) - Int32(pixelB[1])) <= maxUncountedChannelStep
+            && abs(Int32(pixelA[2]) - Int32(pixelB[2])) <= maxUncountedChannelStep
     }
 
     /// The diff image of identical inputs: the first image in gray (nothing for a mask).

@@ -69,6 +69,21 @@ public struct SnapshotChecker: Sendable {
     /// The subdirectory of `artifacts` this checker owns (cleared at the start of a run).
     public static let failuresDirectory = "failures"
 
+    /// A PNG snapshot straight from the renderer. When the golden holds exactly these pixels
+    /// it passes as a byte-identical file would, without being encoded: encoding is most of
+    /// the time of a snapshot, decoding the golden a fraction of it. Otherwise (and to
+    /// re-record everything with `all`) it is encoded and checked as bytes.
+    public func check(_ snapshot: Snapshot, image: RenderedImage, layout: LayoutDump) throws -> SnapshotResult {
+        if record != .all, let golden = FileManager.default.contents(atPath: url(goldens, snapshot.path).path),
+           ImageComparison.png([UInt8](golden), hasPixels: image.rgba, width: image.width, height: image.height) {
+            var result = SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .passed, message: "matches")
+            try refreshLayout(snapshot, layout, into: &result)
+            return result
+        }
+        let png = try PNGEncoder.encode(rgba: image.rgba, width: image.width, height: image.height)
+        return try check(snapshot, actual: png, layout: layout)
+    }
+
     public func check(_ snapshot: Snapshot, actual: [UInt8], layout: LayoutDump) throws -> SnapshotResult {
         var result = SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .passed, message: "matches")
         let goldenURL = try OutputPaths.join(goldens, snapshot.path)
@@ -94,14 +109,7 @@ public struct SnapshotChecker: Sendable {
         }
         let expected = [UInt8](expectedData)
 
-        // Beside an image that passes, the dump is written when it is missing (goldens recorded
-        // before dumps) and recording is on, or rewritten when `all` re-records everything.
-        func refreshLayout() throws {
-            guard storedLayoutBytes != layoutText,
-                  (storedLayoutBytes == nil && record != .never) || record == .all else { return }
-            try write(layoutText, to: layoutURL)
-            result.wrote.append(snapshot.layoutPath)
-        }
+        func refreshLayout() throws { try self.refreshLayout(snapshot, layout, into: &result) }
         if expected == actual {
             try refreshLayout()
             return result
@@ -164,6 +172,18 @@ public struct SnapshotChecker: Sendable {
             result.status = .failed
         }
         return result
+    }
+
+    /// Beside an image that passes, the dump is written when it is missing (goldens recorded
+    /// before dumps) and recording is on, or rewritten when `all` re-records everything.
+    func refreshLayout(_ snapshot: Snapshot, _ layout: LayoutDump, into result: inout SnapshotResult) throws {
+        let layoutURL = url(goldens, snapshot.layoutPath)
+        let layoutText = Array(layout.serialized().utf8)
+        let storedLayoutBytes = FileManager.default.contents(atPath: layoutURL.path).map { [UInt8]($0) }
+        guard storedLayoutBytes != layoutText,
+              (storedLayoutBytes == nil && record != .never) || record == .all else { return }
+        try write(layoutText, to: layoutURL)
+        result.wrote.append(snapshot.layoutPath)
     }
 
     /// `failures/Counter/002-tap-Add.iphone15pro.large.light.actual.png`, relative to `artifacts`.

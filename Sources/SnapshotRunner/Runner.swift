@@ -146,8 +146,14 @@ public enum SnapshotRunner {
                 let dump = LayoutDump(tree: tree, layout: layout)
                 for snapshot in snapshots {
                     do {
-                        let bytes = try renderer.encode(list, format: snapshot.format, scale: snapshot.scale)
-                        queue.add(try checker.check(snapshot, actual: bytes, layout: dump))
+                        switch snapshot.format {
+                        case .png:
+                            let image = try renderer.image(list, scale: snapshot.scale)
+                            queue.add(try checker.check(snapshot, image: image, layout: dump))
+                        case .svg:
+                            let bytes = try renderer.encode(list, format: .svg, scale: snapshot.scale)
+                            queue.add(try checker.check(snapshot, actual: bytes, layout: dump))
+                        }
                     } catch {
                         queue.add(SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .failed, message: "\(error)"))
                     }

@@ -4,8 +4,8 @@
 //                                       settings-like screens drawn with Cairo that differ
 //                                       in a few places, some only by anti-aliasing
 //   bench-diff time A.png B.png [RUNS]  times of ImageComparison.compare (read + decode
-//                                       both + pixelmatch, row by row), of decoding both
-//                                       whole and of pixelmatch on them; then the counts
+//                                       both + pixelmatch; wall and CPU time), of decoding
+//                                       both whole and of pixelmatch on them; then the counts
 import CCairo
 import Foundation
 import ImageDiff
@@ -135,15 +135,25 @@ func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }
 
+/// CPU time of all the process's threads: on a machine shared with other work it moves
+/// much less than wall time does.
+func processCPUMilliseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
+}
+
 func time(_ pathA: String, _ pathB: String, runs: Int) throws {
     let clock = ContinuousClock()
-    var compare: [Double] = [], decode: [Double] = [], match: [Double] = []
+    var compare: [Double] = [], compareCPU: [Double] = [], decode: [Double] = [], match: [Double] = []
     var count = 0
     for _ in 0..<runs {
-        // What `shotter diff` does: read both files, then decode and match them row by row.
+        // What `shotter diff` does: read both files, then decode and match them.
         var start = clock.now
+        let startCPU = processCPUMilliseconds()
         count = try ImageComparison.compare(pngA: read(pathA), pngB: read(pathB)).0.differingPixels
         compare.append(milliseconds(clock.now - start))
+        compareCPU.append(processCPUMilliseconds() - startCPU)
         // The same work on whole decoded images, as `PNGDecoder.decode` and `pixelmatch` do it.
         start = clock.now
         let a = try PNGDecoder.decode(read(pathA)), b = try PNGDecoder.decode(read(pathB))
@@ -154,6 +164,7 @@ func time(_ pathA: String, _ pathB: String, runs: Int) throws {
     }
     let format = { (values: [Double]) in values.map { String(format: "%.2f", $0) }.joined(separator: " ") }
     print("ms compare \(format(compare))")
+    print("ms compare-cpu \(format(compareCPU))")
     print("ms decode-both \(format(decode))")
     print("ms pixelmatch \(format(match))")
     let a = try PNGDecoder.decode(read(pathA)), b = try PNGDecoder.decode(read(pathB))

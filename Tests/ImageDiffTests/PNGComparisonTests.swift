@@ -113,4 +113,22 @@ import Testing
             try ImageComparison.compare(pngA: bad.build(), pngB: good, writeDiffImage: true)
         }
     }
+
+    @Test func aPNGHasExactlyThePixelsItDecodesTo() throws {
+        let builder = PNGBuilder(width: 13, height: 11, bitDepth: 16, colorType: 6, seed: 5)
+        var interlaced = builder
+        interlaced.interlaced = true
+        let pixels = builder.expectedRGBA
+        for png in [builder.build(), interlaced.build(), try PNGEncoder.encode(rgba: pixels, width: 13, height: 11)] {
+            #expect(ImageComparison.png(png, hasPixels: pixels, width: 13, height: 11))
+            var changed = pixels
+            changed[(10 * 13 + 12) * 4 + 3] ^= 1 // the last pixel's alpha
+            #expect(!ImageComparison.png(png, hasPixels: changed, width: 13, height: 11))
+            #expect(!ImageComparison.png(png, hasPixels: Array(pixels.prefix(13 * 10 * 4)), width: 13, height: 10))
+        }
+        let opaque = try solid(7, 3, [255, 255, 255, 255]).pngData()
+        #expect(opaque[25] == 2, "written as RGB")
+        #expect(ImageComparison.png(opaque, hasPixels: solid(7, 3, [255, 255, 255, 255]).pixels, width: 7, height: 3))
+        #expect(!ImageComparison.png(Array(opaque.prefix(40)), hasPixels: solid(7, 3, [255, 255, 255, 255]).pixels, width: 7, height: 3))
+    }
 }

@@ -107,6 +107,23 @@ import Testing
         #expect(throws: PNGDecoder.Error.unsupported("Apple CgBI (Xcode-optimized) PNG")) { try PNGDecoder.decode(cgbi) }
     }
 
+    /// A 2x2 8-bit gray image whose zlib stream holds `rows` (filter byte + 2 samples each).
+    static func gray2x2(rows: [UInt8]) -> [UInt8] {
+        pngSignature + chunk("IHDR", bigEndian(2) + bigEndian(2) + [8, 0, 0, 0, 0])
+            + chunk("IDAT", zlibStored(rows)) + chunk("IEND", [])
+    }
+
+    @Test func dataPastTheLastRowIsIgnoredAndMissingDataIsAnError() throws {
+        let image = try PNGDecoder.decode(Self.gray2x2(rows: [0, 10, 20, 2, 1, 1] + [UInt8](repeating: 7, count: 5000)))
+        #expect(image.pixels == [10, 10, 10, 255, 20, 20, 20, 255, 11, 11, 11, 255, 21, 21, 21, 255])
+        #expect(throws: PNGDecoder.Error.corrupt("image data ends early")) {
+            try PNGDecoder.decode(Self.gray2x2(rows: [0, 10, 20, 2, 1]))
+        }
+        var badHeader = Self.gray2x2(rows: [0, 10, 20, 2, 1, 1])
+        badHeader[41] = 0x79 // the zlib header's CMF byte: compression method 9
+        #expect(throws: PNGDecoder.Error.corrupt("bad zlib header")) { try PNGDecoder.decode(badHeader) }
+    }
+
     @Test func hugeClaimedSizeFailsBeforeAllocating() throws {
         let png = pngSignature + chunk("IHDR", bigEndian(30000) + bigEndian(30000) + [8, 6, 0, 0, 0])
             + chunk("IDAT", zlibStored([0, 1, 2, 3])) + chunk("IEND", [])

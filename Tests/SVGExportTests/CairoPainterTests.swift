@@ -115,6 +115,21 @@ import Testing
         #expect(rgba(img, 65, 5) == [0, 0, 255, 255]) // the clip ended at popClip
     }
 
+    /// Cairo's premultiplied pixels become straight RGBA two opaque pixels at a time; pairs
+    /// with a translucent or clear pixel, and the odd last pixel, one at a time.
+    @Test func pixelsComeOutStraightInEveryPositionOfARow() throws {
+        let img = try image([
+            .fill(.rect, rect(0, 0, 2, 1), .solid(RGBA(0.2, 0.4, 0.6))),
+            .fill(.rect, rect(2, 0, 1, 1), .solid(RGBA(1, 0, 0, 0.5))),
+            .fill(.rect, rect(3, 0, 1, 1), .solid(blue)),
+            .fill(.rect, rect(4, 0, 1, 1), .solid(RGBA(0, 1, 0))),
+        ], width: 5, height: 1)
+        #expect((0..<5).map { rgba(img, $0, 0) } == [[51, 102, 153, 255], [51, 102, 153, 255], [255, 0, 0, 128],
+                                                     [0, 0, 255, 255], [0, 255, 0, 255]])
+        let clearThenOpaque = try image([.fill(.rect, rect(1, 0, 2, 1), .solid(blue))], width: 3, height: 1)
+        #expect((0..<3).map { rgba(clearThenOpaque, $0, 0) } == [[0, 0, 0, 0], [0, 0, 255, 255], [0, 0, 255, 255]])
+    }
+
     @Test func groupOpacityAppliesToTheGroupAsAWhole() throws {
         let img = try image([
             .pushGroup(opacity: 0.5),

@@ -156,6 +156,34 @@ import Testing
         #expect(read(goldenLayout) == Array(layout.serialized().utf8))
     }
 
+    /// A render whose pixels the golden already holds passes without being encoded, even when
+    /// the golden's bytes differ (another encoder wrote it); only `all` rewrites such a golden.
+    @Test func aRenderedImageWithTheGoldensPixelsPassesWithoutEncoding() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var pixels = [UInt8](repeating: 255, count: 6 * 5 * 4)
+        pixels[(2 * 6 + 3) * 4] = 0 // one cyan pixel at (3, 2)
+        let image = RenderedImage(width: 6, height: 5, rgba: pixels)
+        let otherEncoding = try PNGEncoder.encode(rgba: pixels, width: 6, height: 5, level: 9)
+        #expect(otherEncoding != (try PNGEncoder.encode(rgba: pixels, width: 6, height: 5)))
+        try writeBytes(otherEncoding, golden)
+        try writeFile(layout.serialized(), goldenLayout)
+
+        for mode in [RecordMode.never, .missing, .failed] {
+            let result = try checker(mode).check(snapshot(), image: image, layout: layout)
+            #expect(result.status == .passed && result.message == "matches" && result.wrote.isEmpty)
+            #expect(read(golden) == otherEncoding)
+        }
+        let all = try checker(.all).check(snapshot(), image: image, layout: layout)
+        #expect(all.status == .recorded && all.wrote == ["Todo/002-tap-Add.iphone15pro.large.light.png", "Todo/002-tap-Add.iphone15pro.large.light.layout.json"])
+        #expect(read(golden) == (try PNGEncoder.encode(rgba: pixels, width: 6, height: 5)))
+
+        // One pixel off: encoded and compared as before.
+        pixels[(4 * 6 + 5) * 4 + 1] = 0
+        let changed = try checker(.never).check(snapshot(), image: RenderedImage(width: 6, height: 5, rgba: pixels), layout: layout)
+        #expect(changed.status == .failed && changed.message == "1 of 30 pixels differ (3.333%)")
+        #expect(changed.actual.flatMap { read(dir + "/artifacts/" + $0) } == (try PNGEncoder.encode(rgba: pixels, width: 6, height: 5)))
+    }
+
     @Test func defaultRecordModeFollowsTheCIVariable() {
         #expect(isCI(["CI": "true"]) && isCI(["CI": "1"]))
         #expect(!isCI([:]) && !isCI(["CI": ""]) && !isCI(["CI": "false"]) && !isCI(["CI": "0"]))
