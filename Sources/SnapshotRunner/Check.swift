@@ -74,7 +74,7 @@ public struct SnapshotChecker: Sendable {
     /// the time of a snapshot, decoding the golden a fraction of it. Otherwise (and to
     /// re-record everything with `all`) it is encoded and checked as bytes.
     public func check(_ snapshot: Snapshot, image: RenderedImage, layout: LayoutDump) throws -> SnapshotResult {
-        if record != .all, let golden = FileManager.default.contents(atPath: url(goldens, snapshot.path).path),
+        if record != .all, let golden = FileManager.default.contents(atPath: try OutputPaths.join(goldens, snapshot.path).path),
            ImageComparison.png([UInt8](golden), hasPixels: image.rgba, width: image.width, height: image.height) {
             var result = SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .passed, message: "matches")
             try refreshLayout(snapshot, layout, into: &result)
@@ -177,7 +177,7 @@ public struct SnapshotChecker: Sendable {
     /// Beside an image that passes, the dump is written when it is missing (goldens recorded
     /// before dumps) and recording is on, or rewritten when `all` re-records everything.
     func refreshLayout(_ snapshot: Snapshot, _ layout: LayoutDump, into result: inout SnapshotResult) throws {
-        let layoutURL = url(goldens, snapshot.layoutPath)
+        let layoutURL = try OutputPaths.join(goldens, snapshot.layoutPath)
         let layoutText = Array(layout.serialized().utf8)
         let storedLayoutBytes = FileManager.default.contents(atPath: layoutURL.path).map { [UInt8]($0) }
         guard storedLayoutBytes != layoutText,
