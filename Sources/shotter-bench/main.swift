@@ -6,7 +6,9 @@ import TextMeasure
 
 /// Benchmarks for docs/performance.md. `shotter-bench stages` times layout, painting,
 /// rasterizing, PNG encoding and SVG for a generated 1,000-element screen;
-/// `shotter-bench stream N FILE` writes an N-commit stream for the memory measurement.
+/// `shotter-bench stream N FILE` writes an N-commit stream for the memory measurement;
+/// `shotter-bench linear` times the three inputs that once took quadratic time (issue 9) and
+/// `shotter-bench linear-streams DIR` writes them as streams for `shotter render`.
 
 /// A list-like screen: 42 cards of 24 elements (symbol, texts in several styles, a bordered
 /// button, a capsule, a divider), 1,010 elements in all.
@@ -110,6 +112,103 @@ func stages() throws {
     print("SVG: \(f(svgMs)) ms")
 }
 
+// MARK: Linear costs (issue 9)
+
+/// 16,000 ideographs and kana in one text, proposed 2,000 pt: every character is a line-break
+/// opportunity and a line holds about 120 of them.
+func wrapStream() -> String {
+    let sentence = Array("東京の朝はとても静かで駅前の喫茶店では焼きたてのドーナツとコーヒーの香りが漂っています")
+    let text = String((0..<16_000).map { sentence[$0 % sentence.count] })
+    return """
+    {"id":1,"kind":"text","op":"create","props":{"text":"\(text)"}}
+    {"id":2,"kind":"styled","op":"create","props":{"style":{"frame":{"width":2000}}}}
+    {"id":1,"index":0,"op":"insert","parent":2}
+    {"id":2,"index":0,"op":"insert","parent":0}
+    {"op":"commit"}
+
+    """
+}
+
+/// A vstack of 19,999 shapes and a text (20,000 elements), then 20,000 taps on the vstack,
+/// each followed by a commit: every commit is labelled by the first text under the vstack.
+func labelStream() -> String {
+    var lines: [String] = []
+    let count = 20_000
+    for id in 1..<count { lines.append(#"{"id":\#(id),"kind":"shape","op":"create","props":{"shape":"rectangle"}}"#) }
+    lines.append(#"{"id":\#(count),"kind":"text","op":"create","props":{"text":"Done"}}"#)
+    let stack = count + 1
+    lines.append(#"{"id":\#(stack),"kind":"vstack","op":"create","props":{}}"#)
+    for id in 1...count { lines.append(#"{"id":\#(id),"index":\#(id - 1),"op":"insert","parent":\#(stack)}"#) }
+    lines.append(#"{"id":\#(stack),"index":0,"op":"insert","parent":0}"#)
+    lines.append(#"{"op":"commit"}"#)
+    for _ in 0..<count {
+        lines.append(#"{"id":\#(stack),"op":"event","type":"tap"}"#)
+        lines.append(#"{"op":"commit"}"#)
+    }
+    return lines.joined(separator: "\n") + "\n"
+}
+
+/// One line mark of `count` points across a 300 x 200 chart, y swinging every few points.
+func chartStream(points count: Int) -> String {
+    var points: [String] = []
+    points.reserveCapacity(count)
+    for i in 0..<count {
+        let x = Double(i) / Double(count - 1), y = 0.5 + 0.4 * sin(Double(i) * 0.7)
+        points.append(#"{"x":\#(x),"y":\#(y)}"#)
+    }
+    return """
+    {"id":1,"kind":"chart","op":"create","props":{"marks":[{"kind":"line","points":[\(points.joined(separator: ","))],"style":{"name":"blue"}}]}}
+    {"id":2,"kind":"styled","op":"create","props":{"style":{"frame":{"height":200,"width":300}}}}
+    {"id":1,"index":0,"op":"insert","parent":2}
+    {"id":2,"index":0,"op":"insert","parent":0}
+    {"op":"commit"}
+
+    """
+}
+
+func lastTree(_ stream: OpStream) throws -> ElementTree {
+    var last: ElementTree?
+    try stream.replay { _, tree in last = tree }
+    guard let last else { fatalError("\(stream.file) has no commit") }
+    return last
+}
+
+func linear() throws {
+    func f(_ v: Double) -> String { String(format: "%.1f", v) }
+    let env = RenderEnvironment()
+
+    let wrap = try OpStream(file: "wrap", bytes: Array(wrapStream().utf8))
+    let wrapTree = try lastTree(wrap)
+    var lines = 0
+    // A new measurer each run: its cache would answer the second.
+    let wrapMs = try time(3) {
+        let measurer = try PangoTextMeasurer()
+        let layout = LayoutPass.run(tree: wrapTree, environment: env, measurer: measurer)
+        lines = layout.texts[1]?.lines.count ?? 0
+    }
+    print("wrap 16,000 ideographs at 2,000 pt (layout, \(lines) lines): \(f(wrapMs)) ms")
+
+    let labelBytes = Array(labelStream().utf8)
+    let labels = try OpStream(file: "labels", bytes: labelBytes)
+    var commits: [OpStream.Commit] = []
+    let labelMs = try time(3) { commits = try labels.validate().commits }
+    print("label 20,001 commits after 20,000 taps on a 20,000-element vstack (validate, \(commits.last?.label ?? "-")): \(f(labelMs)) ms")
+
+    let renderer = try Screenshotter()
+    for count in [100_000, 1_000_000] {
+        let bytes = Array(chartStream(points: count).utf8)
+        var tree: ElementTree?
+        let readMs = try time(1) { tree = try lastTree(try OpStream(file: "chart", bytes: bytes)) }
+        guard let tree else { return }
+        var size = 0
+        let drawMs = try time(3) {
+            let list = renderer.displayList(tree: tree, environment: env, diagnostics: Diagnostics())
+            size = try renderer.encode(list, format: .png, scale: 3).count
+        }
+        print("chart line of \(count) points: read and decode \(f(readMs)) ms; layout, paint and PNG at 3x (\(size) bytes) \(f(drawMs)) ms")
+    }
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "stages":
@@ -118,6 +217,15 @@ case "stream":
     let rest = Array(arguments.dropFirst())
     guard rest.count == 2, let n = Int(rest[0]) else { fatalError("usage: shotter-bench stream N FILE") }
     try screen(commits: n).write(toFile: rest[1], atomically: true, encoding: .utf8)
+case "linear":
+    try linear()
+case "linear-streams":
+    let rest = Array(arguments.dropFirst())
+    guard rest.count == 1 else { fatalError("usage: shotter-bench linear-streams DIR") }
+    try wrapStream().write(toFile: rest[0] + "/wrap.jsonl", atomically: true, encoding: .utf8)
+    try labelStream().write(toFile: rest[0] + "/labels.jsonl", atomically: true, encoding: .utf8)
+    try chartStream(points: 100_000).write(toFile: rest[0] + "/chart100k.jsonl", atomically: true, encoding: .utf8)
+    try chartStream(points: 1_000_000).write(toFile: rest[0] + "/chart1M.jsonl", atomically: true, encoding: .utf8)
 default:
-    print("usage: shotter-bench stages | stream N FILE")
+    print("usage: shotter-bench stages | stream N FILE | linear | linear-streams DIR")
 }

@@ -39,12 +39,13 @@ public struct OpStream: Sendable {
     public func replay(diagnostics: Diagnostics = Diagnostics(),
                        _ body: (Commit, ElementTree) throws -> Void) throws {
         var firstTexts = FirstTextIndex()
-        try replay(diagnostics: diagnostics, firstTexts: &firstTexts, body)
+        var nesting = NestingWatch()
+        try replay(diagnostics: diagnostics, firstTexts: &firstTexts, nesting: &nesting, body)
     }
 
-    /// `replay` with the index that names events' targets passed in, for tests to count what
-    /// labelling looked at.
-    func replay(diagnostics: Diagnostics, firstTexts: inout FirstTextIndex,
+    /// `replay` with the index that names events' targets and the nesting check passed in,
+    /// for tests to count the elements they look at.
+    func replay(diagnostics: Diagnostics, firstTexts: inout FirstTextIndex, nesting: inout NestingWatch,
                 _ body: (Commit, ElementTree) throws -> Void) throws {
         var tree = ElementTree(diagnostics: diagnostics)
         var label: String? = nil
@@ -53,9 +54,10 @@ public struct OpStream: Sendable {
             firstTexts.forget(changesOf: located.op, in: tree)
             try tree.apply(located, file: file)
             switch located.op {
+            case .insert(let parent, let id, _):
+                nesting.inserted(id, into: parent, in: tree)
             case .commit:
-                let depth = tree.depth()
-                if depth > ElementTree.maxDepth {
+                if let depth = nesting.depthIfTooDeep(tree) {
                     throw InputError(file: file, line: located.line, op: "commit",
                                      message: "elements are nested \(depth) levels deep; shotter lays out at most \(ElementTree.maxDepth)")
                 }

@@ -1,10 +1,11 @@
 import Testing
 @testable import LayoutEngine
 
-/// Commits are labelled by the first text under an event's target. The answers are kept in a
-/// `FirstTextIndex` between ops, so many events at a large subtree look at it once, not once
-/// per event; `visits` counts the elements looked at.
-@Suite("Commit labels") struct CommitLabelTests {
+/// Replaying a stream labels each commit by the first text under the last event's target and
+/// refuses trees nested too deep. Both keep what they learnt between ops (`FirstTextIndex`,
+/// `NestingWatch`), so many events and commits over a large tree look at it once, not once
+/// per op; `visits` counts the elements looked at.
+@Suite("Replay: commit labels and nesting") struct ReplayCostTests {
     /// `count` shapes in a vstack, then a text: the vstack's first text is its last element.
     func wideStack(_ count: Int) -> (StreamBuilder, stack: Int, text: Int) {
         var b = StreamBuilder()
@@ -17,12 +18,15 @@ import Testing
         return (b, stack, text)
     }
 
-    func replay(_ b: StreamBuilder) throws -> (labels: [String?], visits: Int) {
+    func replay(_ b: StreamBuilder) throws -> (labels: [String?], visits: Int, nestingVisits: Int) {
         let stream = try OpStream(file: "labels.jsonl", bytes: Array(b.text.utf8))
         var index = FirstTextIndex()
+        var nesting = NestingWatch()
         var labels: [String?] = []
-        try stream.replay(diagnostics: Diagnostics(), firstTexts: &index) { commit, _ in labels.append(commit.label) }
-        return (labels, index.visits)
+        try stream.replay(diagnostics: Diagnostics(), firstTexts: &index, nesting: &nesting) { commit, _ in
+            labels.append(commit.label)
+        }
+        return (labels, index.visits, nesting.visits)
     }
 
     @Test func manyEventsAtALargeSubtreeLookAtItOnce() throws {
@@ -31,11 +35,14 @@ import Testing
             b.raw(#"{"id":\#(stack),"op":"event","type":"tap"}"#)
             b.commit()
         }
-        let (labels, visits) = try replay(b)
+        let (labels, visits, nestingVisits) = try replay(b)
         #expect(labels.count == 2001)
         #expect(labels.dropFirst().allSatisfy { $0 == "tap-Done" })
         // The vstack, its 2,000 shapes and the text, once; a walk per event would be 4,004,000.
         #expect(visits == 2002)
+        // Nesting: the vstack's height when it is put on the screen; a walk per commit would
+        // be 2,001 x 2,002.
+        #expect(nestingVisits == 2002)
     }
 
     @Test func anUpdateForgetsOnlyTheAnswersAboveIt() throws {
@@ -45,10 +52,53 @@ import Testing
             b.raw(#"{"id":\#(stack),"op":"event","type":"tap"}"#)
             b.commit()
         }
-        let (labels, visits) = try replay(b)
+        let (labels, visits, _) = try replay(b)
         #expect(labels == [nil, "tap-Done-1", "tap-Done-2", "tap-Done-3"])
         // Once the whole stack; after each update only the vstack and the text again.
         #expect(visits == 2002 + 2 + 2)
+    }
+
+    /// `depth` vstacks, each in the one before, not yet on the screen; ids 1...depth.
+    func chain(_ b: inout StreamBuilder, depth: Int) {
+        var previous: Int?
+        for _ in 0..<depth {
+            let id = b.node("vstack")
+            if let previous { b.insert(id, into: previous, at: 0) }
+            previous = id
+        }
+    }
+
+    func error(_ b: StreamBuilder) -> String? {
+        do {
+            _ = try OpStream(file: "deep.jsonl", bytes: Array(b.text.utf8)).validate()
+            return nil
+        } catch { return error.description }
+    }
+
+    @Test func aTreeTooDeepAtACommitIsRefusedThere() {
+        let depth = ElementTree.maxDepth + 1
+        var b = StreamBuilder()
+        b.commit()
+        chain(&b, depth: depth - 1)
+        b.insert(1, into: 0, at: 0)
+        b.commit()
+        // One level more, under the deepest vstack already on the screen.
+        let leaf = b.node("vstack")
+        b.insert(leaf, into: depth - 1, at: 0)
+        b.commit()
+        #expect(b.lines.count == 2 * depth + 3)
+        #expect(error(b) == "deep.jsonl:\(b.lines.count): commit: elements are nested \(depth) levels deep; shotter lays out at most \(ElementTree.maxDepth)")
+    }
+
+    @Test func aTreeMadeShallowAgainBeforeItsCommitPasses() {
+        var b = StreamBuilder()
+        chain(&b, depth: ElementTree.maxDepth + 1)
+        b.insert(1, into: 0, at: 0)
+        b.raw(#"{"id":\#(ElementTree.maxDepth + 1),"op":"remove"}"#)
+        b.commit()
+        b.raw(#"{"id":1,"op":"remove"}"#)
+        b.commit()
+        #expect(error(b) == nil)
     }
 
     /// Random creates, inserts, moves, removes and updates: after every op, the index answers
