@@ -173,39 +173,53 @@ func lastTree(_ stream: OpStream) throws -> ElementTree {
     return last
 }
 
+/// CPU time of this process (user + system), in ms: on a shared machine it moves less than
+/// the wall time.
+func cpuMs() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func ms(_ t: timeval) -> Double { Double(t.tv_sec) * 1000 + Double(t.tv_usec) / 1000 }
+    return ms(usage.ru_utime) + ms(usage.ru_stime)
+}
+
+/// Median wall time of `runs` runs and the CPU time per run, in ms.
+func timed(_ runs: Int, _ body: () throws -> Void) rethrows -> String {
+    let cpuStart = cpuMs()
+    let wall = try time(runs, body)
+    let cpu = (cpuMs() - cpuStart) / Double(runs)
+    return String(format: "%.1f ms (CPU %.1f ms)", wall, cpu)
+}
+
 func linear() throws {
-    func f(_ v: Double) -> String { String(format: "%.1f", v) }
     let env = RenderEnvironment()
 
     let wrap = try OpStream(file: "wrap", bytes: Array(wrapStream().utf8))
     let wrapTree = try lastTree(wrap)
     var lines = 0
     // A new measurer each run: its cache would answer the second.
-    let wrapMs = try time(3) {
+    let wrapMs = try timed(3) {
         let measurer = try PangoTextMeasurer()
         let layout = LayoutPass.run(tree: wrapTree, environment: env, measurer: measurer)
         lines = layout.texts[1]?.lines.count ?? 0
     }
-    print("wrap 16,000 ideographs at 2,000 pt (layout, \(lines) lines): \(f(wrapMs)) ms")
+    print("wrap 16,000 ideographs at 2,000 pt (layout, \(lines) lines): \(wrapMs)")
 
     let labelBytes = Array(labelStream().utf8)
     let labels = try OpStream(file: "labels", bytes: labelBytes)
     var commits: [OpStream.Commit] = []
-    let labelMs = try time(3) { commits = try labels.validate().commits }
-    print("label 20,001 commits after 20,000 taps on a 20,000-element vstack (validate, \(commits.last?.label ?? "-")): \(f(labelMs)) ms")
+    let labelMs = try timed(3) { commits = try labels.validate().commits }
+    print("label 20,001 commits after 20,000 taps on a 20,000-element vstack (validate, \(commits.last?.label ?? "-")): \(labelMs)")
 
     let renderer = try Screenshotter()
     for count in [100_000, 1_000_000] {
         let bytes = Array(chartStream(points: count).utf8)
         var tree: ElementTree?
-        let readMs = try time(1) { tree = try lastTree(try OpStream(file: "chart", bytes: bytes)) }
+        let readMs = try timed(1) { tree = try lastTree(try OpStream(file: "chart", bytes: bytes)) }
         guard let tree else { return }
-        var size = 0
-        let drawMs = try time(3) {
-            let list = renderer.displayList(tree: tree, environment: env, diagnostics: Diagnostics())
-            size = try renderer.encode(list, format: .png, scale: 3).count
-        }
-        print("chart line of \(count) points: read and decode \(f(readMs)) ms; layout, paint and PNG at 3x (\(size) bytes) \(f(drawMs)) ms")
+        var list = DisplayList(size: Size(width: 0, height: 0), items: [])
+        let paintMs = timed(3) { list = renderer.displayList(tree: tree, environment: env, diagnostics: Diagnostics()) }
+        let pngMs = try timed(3) { _ = try renderer.encode(list, format: .png, scale: 3) }
+        print("chart line of \(count) points: read and decode \(readMs); layout and paint \(paintMs); PNG at 3x \(pngMs)")
     }
 }
 
