@@ -35,6 +35,37 @@ public enum ChartPath {
         return [.move(first)] + segments(top, interpolation) + [.line(lastBottom)] + segments(back, interpolation) + [.close]
     }
 
+    /// A device pixel at the largest output scale (`--scale 8`), in points: detail finer than
+    /// this is below a pixel at every scale shotter draws.
+    public static let finestPixel = 1.0 / 8
+
+    /// `points` with each run of consecutive points in one pixel column (x within the same
+    /// `pixel`-wide column) cut to the run's first, lowest, highest and last points, in their
+    /// order: the line still reaches the same heights in every column, and a dense series
+    /// (100,000 points across a plot) draws a few points per column instead of thousands.
+    /// Points at least a pixel apart horizontally are all kept. A line whose x goes back and
+    /// forth is not shortened much: its runs are short.
+    public static func simplified(_ points: [Point], pixel: Double = finestPixel) -> [Point] {
+        var kept: [Point] = []
+        var start = 0
+        while start < points.count {
+            let column = (points[start].x / pixel).rounded(.down)
+            var end = start + 1, lowest = start, highest = start
+            while end < points.count && (points[end].x / pixel).rounded(.down) == column {
+                if points[end].y < points[lowest].y { lowest = end }
+                if points[end].y > points[highest].y { highest = end }
+                end += 1
+            }
+            var previous = -1
+            for i in [start, min(lowest, highest), max(lowest, highest), end - 1] where i > previous {
+                kept.append(points[i])
+                previous = i
+            }
+            start = end
+        }
+        return kept
+    }
+
     /// The elements after the move to `points[0]`.
     static func segments(_ points: [Point], _ interpolation: ChartInterpolation) -> [PathElement] {
         guard points.count > 1 else { return [] }

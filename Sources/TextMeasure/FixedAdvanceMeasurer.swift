@@ -16,14 +16,19 @@ public final class FixedAdvanceMeasurer: TextMeasuring {
                 for i in paragraph.indices { lines.append(paragraph[i...i]) }
                 continue
             }
+            // Characters are counted once each: a line's count grows by the gap and the word.
             var current: Substring? = nil
+            var count = 0
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
                 if let line = current {
-                    let candidate = paragraph[line.startIndex..<word.endIndex]
-                    if w(candidate) <= width + 1e-9 { current = candidate } else {
-                        lines.append(line); current = word
+                    let longer = count + paragraph[line.endIndex..<word.endIndex].count
+                    if Double(longer) * em <= width + 1e-9 {
+                        current = paragraph[line.startIndex..<word.endIndex]
+                        count = longer
+                    } else {
+                        lines.append(line); current = word; count = word.count
                     }
-                } else { current = word }
+                } else { current = word; count = word.count }
             }
             lines.append(current ?? paragraph[paragraph.startIndex..<paragraph.startIndex])
         }
@@ -31,24 +36,25 @@ public final class FixedAdvanceMeasurer: TextMeasuring {
         var out = lines.map { TextLine(text: String($0), width: w($0)) }
         if let limit = lineLimit, limit > 0, out.count > limit {
             truncated = true
-            var last = out[limit - 1].text
-            let maxWidth = width ?? .infinity
-            while !last.isEmpty && Double(last.count + 1) * em > maxWidth { last.removeLast() }
-            last += "…"
-            out = Array(out.prefix(limit - 1)) + [TextLine(text: last, width: Double(last.count) * em)]
+            out = Array(out.prefix(limit - 1)) + [ellipsized(out[limit - 1].text, em: em, width: width ?? .infinity)]
         }
         // Under a limit, a word too wide for the width is cut with "…" instead of overflowing.
         if let limit = lineLimit, limit > 0, let width, width > 0 {
             for i in out.indices where out[i].width > width + 1e-9 {
-                var text = out[i].text
-                while !text.isEmpty && Double(text.count + 1) * em > width { text.removeLast() }
-                text += "…"
-                out[i] = TextLine(text: text, width: Double(text.count) * em)
+                out[i] = ellipsized(out[i].text, em: em, width: width)
                 truncated = true
             }
         }
         let widest = out.map(\.width).max() ?? 0
         return TextLayout(lines: out, size: Size(width: widest, height: Double(out.count) * font.lineHeight),
                           truncated: truncated)
+    }
+
+    /// `text` less as many last characters as needed for it and "…" to fit `width`.
+    private func ellipsized(_ text: String, em: Double, width: Double) -> TextLine {
+        var kept = text.count
+        while kept > 0 && Double(kept + 1) * em > width { kept -= 1 }
+        let line = String(text.prefix(kept)) + "…"
+        return TextLine(text: line, width: Double(kept + 1) * em)
     }
 }

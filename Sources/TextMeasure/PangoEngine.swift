@@ -10,6 +10,10 @@ final class PangoEngine {
     private let layout: OpaquePointer
     private var setups: [ResolvedFont: FontSetup] = [:]
     private var currentFont: ResolvedFont?
+    /// The text the scratch layout holds (NULs included), so asking twice shapes once.
+    private var currentText: String?
+    /// UTF-8 bytes handed to Pango to shape: how tests see that wrapping stays linear.
+    private(set) var shapedBytes = 0
     private var widths: [WidthKey: Double] = [:]
     /// Fonts are owned by the font map for the life of the process, so their identity is stable.
     private var bitmapFonts: [UnsafeMutablePointer<PangoFont>: Bool] = [:]
@@ -102,12 +106,15 @@ final class PangoEngine {
 
     /// Puts `text` in `font` into the scratch layout.
     private func setText(_ text: String, font: ResolvedFont) {
+        if currentFont == font && currentText == text { return }
         if currentFont != font {
             let setup = setup(font)
             pango_layout_set_font_description(layout, setup.description)
             pango_layout_set_attributes(layout, setup.attributes)
             currentFont = font
         }
+        currentText = text
+        shapedBytes += text.utf8.count
         // Pango rejects NUL bytes inside the text it is given.
         let clean = text.contains("\0") ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\0" })) : text
         pango_layout_set_text(layout, clean, Int32(clean.utf8.count))
@@ -140,6 +147,38 @@ final class PangoEngine {
         }
         offsets.append(scalars)
         return offsets
+    }
+
+    /// Each Unicode scalar's advance in points when `text` is shaped as one line, in logical
+    /// order; a cluster's advance (a ligature, a base with its marks) goes to its first scalar.
+    /// A line's width is close to the sum of its scalars' advances, but not always equal to it:
+    /// shaping, kerning and font fallback depend on the neighbouring text.
+    func advances(of text: String, font: ResolvedFont) -> [Double] {
+        setText(text, font: font)
+        // Pango units per byte of the text Pango holds (without NULs).
+        var units = [Int](repeating: 0, count: text.utf8.count + 1)
+        if let line = pango_layout_get_line_readonly(layout, 0) {
+            var node = line.pointee.runs
+            while let current = node {
+                node = current.pointee.next
+                guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                      let glyphs = run.pointee.glyphs, let item = run.pointee.item else { continue }
+                let offset = Int(item.pointee.offset)
+                for i in 0..<Int(glyphs.pointee.num_glyphs) {
+                    let byte = offset + Int(glyphs.pointee.log_clusters[i])
+                    if units.indices.contains(byte) { units[byte] += Int(glyphs.pointee.glyphs[i].geometry.width) }
+                }
+            }
+        }
+        var advances: [Double] = []
+        advances.reserveCapacity(text.utf8.count)
+        var byte = 0
+        for scalar in text.unicodeScalars {
+            if scalar == "\0" { advances.append(0); continue }
+            advances.append(Double(units[byte]) / Double(PANGO_SCALE))
+            byte += UTF8.width(scalar)
+        }
+        return advances
     }
 
     func ascent(_ font: ResolvedFont) -> Double { setup(font).ascent }

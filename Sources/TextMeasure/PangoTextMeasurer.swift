@@ -94,32 +94,67 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// Greedy wrapping at Unicode line-break opportunities: each line takes as many segments
     /// as fit. A segment wider than `width` on its own gets a line of its own and overflows;
     /// Pango's own wrapping is not used so this rule does not depend on its version.
+    ///
+    /// Linear in the paragraph: it is shaped once, and the sum of its characters' advances
+    /// guesses where each line ends. The guess only says where to start looking: the line
+    /// and the one a segment longer are then measured as they are drawn, so the breaks are
+    /// those of measuring every longer line in turn, as long as a line never gets narrower
+    /// when a segment is added.
     private func wrap(_ paragraph: String, font: ResolvedFont, width: Double) -> [String] {
         let scalars = Array(paragraph.unicodeScalars)
         func text(_ start: Int, _ end: Int) -> String {
             trimmingTrailingWhitespace(String(String.UnicodeScalarView(scalars[start..<end])))
         }
         let breaks = engine.lineBreakOpportunities(in: paragraph, font: font)
+        let guess = LineWidthGuess(scalars: scalars, advances: engine.advances(of: paragraph, font: font))
         var lines: [String] = []
         var start = 0
         var next = 0  // index in `breaks` of the first opportunity after `start`
         while start < scalars.count {
-            // The first segment goes on the line even if it overflows (and so does the next
-            // one when the first is only spaces).
-            var end = breaks[next]
-            var line = text(start, end)
-            next += 1
-            while next < breaks.count {
-                let longer = text(start, breaks[next])
-                guard line.isEmpty || engine.width(of: longer, font: font) <= width + Self.fitTolerance else { break }
-                line = longer
-                end = breaks[next]
-                next += 1
+            // The first segment goes on the line even if it overflows, and so does every
+            // next one while the line is only spaces.
+            var first = next
+            var blankUpTo = start
+            while first + 1 < breaks.count && text(blankUpTo, breaks[first]).isEmpty {
+                blankUpTo = breaks[first]
+                first += 1
             }
-            lines.append(line)
-            start = end
+            // Then as many more segments as fit.
+            func fits(_ k: Int) -> Bool {
+                k == first || engine.width(of: text(start, breaks[k]), font: font) <= width + Self.fitTolerance
+            }
+            var estimate = first
+            while estimate + 1 < breaks.count && guess.width(from: start, to: breaks[estimate + 1]) <= width + Self.fitTolerance {
+                estimate += 1
+            }
+            let last = lastIndex(where: fits, from: first, below: breaks.count, near: estimate)
+            lines.append(text(start, breaks[last]))
+            start = breaks[last]
+            next = last + 1
         }
         return lines.isEmpty ? [""] : lines
+    }
+
+    /// The last index in `low..<high` where `holds` is true, for a `holds` that is true at
+    /// `low` and stays false once false. Looks outward from `guess` in doubling steps, then
+    /// bisects, so a good guess costs two calls.
+    private func lastIndex(where holds: (Int) -> Bool, from low: Int, below high: Int, near guess: Int) -> Int {
+        var yes = low, no = high  // holds(yes); no == high or !holds(no)
+        var step = 1
+        if holds(guess) {
+            yes = guess
+            while yes + step < high && holds(yes + step) { yes += step; step *= 2 }
+            no = min(yes + step, high)
+        } else {
+            no = guess
+            while no - step > low && !holds(no - step) { no -= step; step *= 2 }
+            yes = max(no - step, low)
+        }
+        while no - yes > 1 {
+            let mid = (yes + no) / 2
+            if holds(mid) { yes = mid } else { no = mid }
+        }
+        return yes
     }
 
     /// `line` shortened by whole characters until it plus "…" fits `width` (just "…" when
@@ -143,6 +178,31 @@ public final class PangoTextMeasurer: TextMeasuring {
             if line.width <= width + Self.fitTolerance { best = line; low = mid + 1 } else { high = mid - 1 }
         }
         return best
+    }
+}
+
+/// A paragraph's line widths from its characters' advances, shaped once: the width of
+/// the characters from `start` to `end`, trailing whitespace left out, is a difference of two
+/// running sums.
+struct LineWidthGuess {
+    /// `sums[i]`: the advances of the first `i` scalars.
+    private var sums: [Double]
+    /// `inkEnd[i]`: `i` less the whitespace scalars just before it.
+    private var inkEnd: [Int]
+
+    init(scalars: [Unicode.Scalar], advances: [Double]) {
+        sums = [0]
+        inkEnd = [0]
+        sums.reserveCapacity(scalars.count + 1)
+        inkEnd.reserveCapacity(scalars.count + 1)
+        for (i, scalar) in scalars.enumerated() {
+            sums.append(sums[i] + (i < advances.count ? advances[i] : 0))
+            inkEnd.append(scalar.properties.isWhitespace ? inkEnd[i] : i + 1)
+        }
+    }
+
+    func width(from start: Int, to end: Int) -> Double {
+        sums[max(start, inkEnd[end])] - sums[start]
     }
 }
 

@@ -6,7 +6,9 @@ import TextMeasure
 
 /// Benchmarks for docs/performance.md. `shotter-bench stages` times layout, painting,
 /// rasterizing, PNG encoding and SVG for a generated 1,000-element screen;
-/// `shotter-bench stream N FILE` writes an N-commit stream for the memory measurement.
+/// `shotter-bench stream N FILE` writes an N-commit stream for the memory measurement;
+/// `shotter-bench linear` times the three inputs that once took quadratic time (issue 9) and
+/// `shotter-bench linear-streams DIR` writes them as streams for `shotter render`.
 
 /// A list-like screen: 42 cards of 24 elements (symbol, texts in several styles, a bordered
 /// button, a capsule, a divider), 1,010 elements in all.
@@ -110,6 +112,117 @@ func stages() throws {
     print("SVG: \(f(svgMs)) ms")
 }
 
+// MARK: Linear costs (issue 9)
+
+/// 16,000 ideographs and kana in one text in a 20,000 pt frame: every character is a
+/// line-break opportunity and a line holds about 4,700 of them.
+func wrapStream() -> String {
+    let sentence = Array("東京の朝はとても静かで駅前の喫茶店では焼きたてのドーナツとコーヒーの香りが漂っています")
+    let text = String((0..<16_000).map { sentence[$0 % sentence.count] })
+    return """
+    {"id":1,"kind":"text","op":"create","props":{"text":"\(text)"}}
+    {"id":2,"kind":"styled","op":"create","props":{"style":{"frame":{"width":20000}}}}
+    {"id":1,"index":0,"op":"insert","parent":2}
+    {"id":2,"index":0,"op":"insert","parent":0}
+    {"op":"commit"}
+
+    """
+}
+
+/// A vstack of 19,999 shapes and a text (20,000 elements), then 20,000 taps on the vstack,
+/// each followed by a commit: every commit is labelled by the first text under the vstack.
+func labelStream() -> String {
+    var lines: [String] = []
+    let count = 20_000
+    for id in 1..<count { lines.append(#"{"id":\#(id),"kind":"shape","op":"create","props":{"shape":"rectangle"}}"#) }
+    lines.append(#"{"id":\#(count),"kind":"text","op":"create","props":{"text":"Done"}}"#)
+    let stack = count + 1
+    lines.append(#"{"id":\#(stack),"kind":"vstack","op":"create","props":{}}"#)
+    for id in 1...count { lines.append(#"{"id":\#(id),"index":\#(id - 1),"op":"insert","parent":\#(stack)}"#) }
+    lines.append(#"{"id":\#(stack),"index":0,"op":"insert","parent":0}"#)
+    lines.append(#"{"op":"commit"}"#)
+    for _ in 0..<count {
+        lines.append(#"{"id":\#(stack),"op":"event","type":"tap"}"#)
+        lines.append(#"{"op":"commit"}"#)
+    }
+    return lines.joined(separator: "\n") + "\n"
+}
+
+/// One line mark of `count` points across a 300 x 200 chart, y swinging every few points.
+func chartStream(points count: Int) -> String {
+    var points: [String] = []
+    points.reserveCapacity(count)
+    for i in 0..<count {
+        let x = Double(i) / Double(count - 1), y = 0.5 + 0.4 * sin(Double(i) * 0.7)
+        points.append(#"{"x":\#(x),"y":\#(y)}"#)
+    }
+    return """
+    {"id":1,"kind":"chart","op":"create","props":{"marks":[{"kind":"line","points":[\(points.joined(separator: ","))],"style":{"name":"blue"}}]}}
+    {"id":2,"kind":"styled","op":"create","props":{"style":{"frame":{"height":200,"width":300}}}}
+    {"id":1,"index":0,"op":"insert","parent":2}
+    {"id":2,"index":0,"op":"insert","parent":0}
+    {"op":"commit"}
+
+    """
+}
+
+func lastTree(_ stream: OpStream) throws -> ElementTree {
+    var last: ElementTree?
+    try stream.replay { _, tree in last = tree }
+    guard let last else { fatalError("\(stream.file) has no commit") }
+    return last
+}
+
+/// CPU time of this process (user + system), in ms: on a shared machine it moves less than
+/// the wall time.
+func cpuMs() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func ms(_ t: timeval) -> Double { Double(t.tv_sec) * 1000 + Double(t.tv_usec) / 1000 }
+    return ms(usage.ru_utime) + ms(usage.ru_stime)
+}
+
+/// Median wall time of `runs` runs and the CPU time per run, in ms.
+func timed(_ runs: Int, _ body: () throws -> Void) rethrows -> String {
+    let cpuStart = cpuMs()
+    let wall = try time(runs, body)
+    let cpu = (cpuMs() - cpuStart) / Double(runs)
+    return String(format: "%.1f ms (CPU %.1f ms)", wall, cpu)
+}
+
+func linear() throws {
+    let env = RenderEnvironment()
+
+    let wrap = try OpStream(file: "wrap", bytes: Array(wrapStream().utf8))
+    let wrapTree = try lastTree(wrap)
+    var lines = 0
+    // A new measurer each run: its cache would answer the second.
+    let wrapMs = try timed(3) {
+        let measurer = try PangoTextMeasurer()
+        let layout = LayoutPass.run(tree: wrapTree, environment: env, measurer: measurer)
+        lines = layout.texts[1]?.lines.count ?? 0
+    }
+    print("wrap 16,000 ideographs at 20,000 pt (layout, \(lines) lines): \(wrapMs)")
+
+    let labelBytes = Array(labelStream().utf8)
+    let labels = try OpStream(file: "labels", bytes: labelBytes)
+    var commits: [OpStream.Commit] = []
+    let labelMs = try timed(3) { commits = try labels.validate().commits }
+    print("label 20,001 commits after 20,000 taps on a 20,000-element vstack (validate, \(commits.last?.label ?? "-")): \(labelMs)")
+
+    let renderer = try Screenshotter()
+    for count in [100_000, 1_000_000] {
+        let bytes = Array(chartStream(points: count).utf8)
+        var tree: ElementTree?
+        let readMs = try timed(1) { tree = try lastTree(try OpStream(file: "chart", bytes: bytes)) }
+        guard let tree else { return }
+        var list = DisplayList(size: Size(width: 0, height: 0), items: [])
+        let paintMs = timed(3) { list = renderer.displayList(tree: tree, environment: env, diagnostics: Diagnostics()) }
+        let pngMs = try timed(3) { _ = try renderer.encode(list, format: .png, scale: 3) }
+        print("chart line of \(count) points: read and decode \(readMs); layout and paint \(paintMs); PNG at 3x \(pngMs)")
+    }
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "stages":
@@ -118,6 +231,15 @@ case "stream":
     let rest = Array(arguments.dropFirst())
     guard rest.count == 2, let n = Int(rest[0]) else { fatalError("usage: shotter-bench stream N FILE") }
     try screen(commits: n).write(toFile: rest[1], atomically: true, encoding: .utf8)
+case "linear":
+    try linear()
+case "linear-streams":
+    let rest = Array(arguments.dropFirst())
+    guard rest.count == 1 else { fatalError("usage: shotter-bench linear-streams DIR") }
+    try wrapStream().write(toFile: rest[0] + "/wrap.jsonl", atomically: true, encoding: .utf8)
+    try labelStream().write(toFile: rest[0] + "/labels.jsonl", atomically: true, encoding: .utf8)
+    try chartStream(points: 100_000).write(toFile: rest[0] + "/chart100k.jsonl", atomically: true, encoding: .utf8)
+    try chartStream(points: 1_000_000).write(toFile: rest[0] + "/chart1M.jsonl", atomically: true, encoding: .utf8)
 default:
-    print("usage: shotter-bench stages | stream N FILE")
+    print("usage: shotter-bench stages | stream N FILE | linear | linear-streams DIR")
 }

@@ -1,3 +1,4 @@
+import Foundation
 import LayoutEngine
 import TextMeasure
 import Testing
@@ -155,6 +156,28 @@ import Testing
         })
         #expect(items.contains(.stroke(.polygon([Point(x: 50, y: 450), Point(x: 350, y: 450)], closed: false), rect(50, 450, 300, 0),
                                        .solid(palette.red), lineWidth: 1, dash: [])))
+    }
+
+    /// 20,000 points across the 300 pt plot: the stroke keeps at most four per 1/8 pt column.
+    @Test func aDenseLineIsStrokedThroughAtMostFourPointsPerPixelColumn() throws {
+        var b = StreamBuilder()
+        let count = 20_000
+        let chart = b.node("chart")
+        // Written by hand: the builder's JSON keeps 2 decimals, which would put the points on 101 columns.
+        let points = (0..<count).map { i in #"{"x":\#(Double(i) / Double(count - 1)),"y":\#(0.5 + 0.4 * sin(Double(i) * 0.7))}"# }
+        b.raw(#"{"id":\#(chart),"op":"update","props":{"marks":[{"kind":"line","points":[\#(points.joined(separator: ","))],"style":{"name":"blue"}}]}}"#)
+        let root = framed(&b, chart)
+        let (layout, tree) = try layOut(b, root: root, environment: plainScreen)
+        let items = Painter.paint(tree: tree, layout: layout, measurer: FixedAdvanceMeasurer(), diagnostics: Diagnostics()).items
+        let strokes = items.compactMap { item -> [PathElement]? in
+            if case .stroke(.path(let path), _, _, _, _) = item { path } else { nil }
+        }
+        #expect(strokes.count == 1)
+        // x 50...350 is 2,400 columns, and the last point (x = 350) starts one more; with about
+        // 8 points a column, many columns start or end on their lowest or highest point.
+        #expect(strokes.first?.count == 8190)
+        #expect((strokes.first?.count ?? .max) <= 4 * 2400 + 1)
+        #expect(strokes.first?.first == .move(Point(x: 50, y: 400)))
     }
 
     @Test func labelViewsSitInTheBandAndHiddenAxesPlaceNothing() throws {

@@ -26,6 +26,24 @@ import TextMeasure
         }
     }
 
+    /// The group limit is checked after updates too: an element already on the screen that
+    /// starts to fade opens one more group.
+    @Test func anUpdateThatOpensOneGroupTooManyIsRefusedAtItsCommit() {
+        let count = Limits.maxNestedGroups + 1
+        var lines: [String] = []
+        for id in 1...count {
+            let opacity = id == count ? "1" : "0.5"
+            lines.append(#"{"id":\#(id),"kind":"styled","op":"create","props":{"style":{"opacity":\#(opacity)}}}"#)
+        }
+        for id in 1...count { lines.append(#"{"id":\#(id),"index":0,"op":"insert","parent":\#(id - 1)}"#) }
+        lines.append(#"{"op":"commit"}"#)
+        #expect(replayError(lines.joined(separator: "\n")) == nil)
+        lines.append(#"{"id":\#(count),"op":"update","props":{"style":{"opacity":0.5}}}"#)
+        lines.append(#"{"op":"commit"}"#)
+        #expect(replayError(lines.joined(separator: "\n")) ==
+                "ops.jsonl:\(lines.count): commit: \(count) opacity groups are nested; shotter draws at most \(Limits.maxNestedGroups)")
+    }
+
     @Test func anEventIdOutOfRangeIsAnInputError() {
         let stream = """
         {"id":1,"kind":"text","op":"create","props":{"text":"Hi"}}

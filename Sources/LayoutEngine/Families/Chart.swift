@@ -367,7 +367,7 @@ extension ChartFamily {
             }
         case .line(let points, let lineWidth, let interpolation, let symbol, let symbolSize):
             let centers = points.map { mapping.point($0.x, $0.y) }
-            let path = ChartPath.line(centers, interpolation)
+            let path = ChartPath.line(ChartPath.simplified(centers), interpolation)
             if let bounds = path.bounds {
                 painter.append(.stroke(.path(path), bounds, painter.paint(style, in: bounds, state), lineWidth: lineWidth, dash: []))
                 if let symbol {

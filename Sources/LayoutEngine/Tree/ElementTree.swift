@@ -116,20 +116,30 @@ public struct ElementTree: Sendable {
         public var groups = 0
     }
 
-    public func nesting() -> Nesting {
+    /// The most nesting on any path below `id` (a child of `id` is 1 level down, and counts as
+    /// a group when it opens one), and how many elements were looked at.
+    public func nesting(below id: Int = rootID) -> (nesting: Nesting, visited: Int) {
         var deepest = Nesting()
-        var stack = [(Self.rootID, Nesting())]
-        while let (id, path) = stack.popLast() {
+        var visited = 0
+        var stack = [(id, Nesting())]
+        while let (node, path) = stack.popLast() {
+            visited += 1
             deepest.depth = max(deepest.depth, path.depth)
             deepest.groups = max(deepest.groups, path.groups)
-            for child in elements[id]?.children ?? [] {
+            for child in elements[node]?.children ?? [] {
                 var next = path
                 next.depth += 1
-                if let style = elements[child]?.props as? Style, StyledFamily.opensGroup(style) { next.groups += 1 }
+                if let element = elements[child], Self.opensGroup(element) { next.groups += 1 }
                 stack.append((child, next))
             }
         }
-        return deepest
+        return (deepest, visited)
+    }
+
+    /// Whether painting `element` opens a transparency group (`opacity` below 1, `disabled`).
+    static func opensGroup(_ element: Element) -> Bool {
+        guard let style = element.props as? Style else { return false }
+        return StyledFamily.opensGroup(style)
     }
 
     /// Ids of the subtree under `id` (itself first), depth first in child order: document order.

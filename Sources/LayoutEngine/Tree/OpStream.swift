@@ -38,26 +38,39 @@ public struct OpStream: Sendable {
     /// Throws the ops' `InputError`s and whatever `body` throws.
     public func replay(diagnostics: Diagnostics = Diagnostics(),
                        _ body: (Commit, ElementTree) throws -> Void) throws {
+        var firstTexts = FirstTextIndex()
+        var nesting = NestingWatch()
+        try replay(diagnostics: diagnostics, firstTexts: &firstTexts, nesting: &nesting, body)
+    }
+
+    /// `replay` with the index that names events' targets and the nesting check passed in,
+    /// for tests to count the elements they look at.
+    func replay(diagnostics: Diagnostics, firstTexts: inout FirstTextIndex, nesting: inout NestingWatch,
+                _ body: (Commit, ElementTree) throws -> Void) throws {
         var tree = ElementTree(diagnostics: diagnostics)
         var label: String? = nil
         var number = 0
         for located in ops {
+            firstTexts.forget(changesOf: located.op, in: tree)
             try tree.apply(located, file: file)
             switch located.op {
+            case .insert(_, let id, _):
+                nesting.changed(id, in: tree)
+            case .update(let id, _) where tree[id].map(ElementTree.opensGroup) == true:
+                nesting.changed(id, in: tree)
             case .commit:
-                let nesting = tree.nesting()
-                if nesting.depth > ElementTree.maxDepth {
+                if let past = nesting.nestingIfPastALimit(tree) {
+                    if past.depth > ElementTree.maxDepth {
+                        throw InputError(file: file, line: located.line, op: "commit",
+                                         message: "elements are nested \(past.depth) levels deep; shotter lays out at most \(ElementTree.maxDepth)")
+                    }
                     throw InputError(file: file, line: located.line, op: "commit",
-                                     message: "elements are nested \(nesting.depth) levels deep; shotter lays out at most \(ElementTree.maxDepth)")
-                }
-                if nesting.groups > Limits.maxNestedGroups {
-                    throw InputError(file: file, line: located.line, op: "commit",
-                                     message: "\(nesting.groups) opacity groups are nested; shotter draws at most \(Limits.maxNestedGroups)")
+                                     message: "\(past.groups) opacity groups are nested; shotter draws at most \(Limits.maxNestedGroups)")
                 }
                 number += 1
                 try body(Commit(number: number, line: located.line, label: label), tree)
             case .event(let type, let fields):
-                label = Self.label(type: type, fields: fields, tree: tree)
+                label = Self.label(type: type, fields: fields, tree: tree, firstTexts: &firstTexts)
             default:
                 break
             }
@@ -65,7 +78,7 @@ public struct OpStream: Sendable {
     }
 
     /// A file-name-safe label: the event type and what it targeted or carried.
-    static func label(type: String, fields: JSON, tree: ElementTree) -> String {
+    static func label(type: String, fields: JSON, tree: ElementTree, firstTexts: inout FirstTextIndex) -> String {
         var parts = [type]
         if case .number(let n)? = fields["id"], let id = Int(exactly: n) {
             // A tab selection is named by the tab it selects.
@@ -74,7 +87,7 @@ public struct OpStream: Sendable {
                let title = (tree[tabs.children[index]]?.props as? TabProps)?.title, !title.isEmpty {
                 return sanitize("select-" + title)
             }
-            let name = tree.firstText(under: id).map(sanitize) ?? ""
+            let name = firstTexts.firstText(under: id, in: tree).map(sanitize) ?? ""
             parts.append(name.isEmpty ? "\(id)" : name)
         }
         for key in ["value", "colorScheme", "dynamicTypeSize"] {
@@ -124,11 +137,13 @@ public struct OpStream: Sendable {
 
 extension ElementTree {
     /// The first text shown at or under `id` in document order: what a person would call it.
+    /// Walks only as far as that text.
     public func firstText(under id: Int) -> String? {
-        for node in documentOrder(from: id) {
-            guard let element = self[node] else { continue }
-            if let text = element.props as? TextProps, !text.text.isEmpty { return text.text }
-            if let image = element.props as? ImageProps, let name = image.systemName { return name }
+        var stack = [id]
+        while let next = stack.popLast() {
+            guard let element = self[next] else { continue }
+            if let text = element.shownText { return text }
+            stack.append(contentsOf: element.children.reversed())
         }
         return nil
     }

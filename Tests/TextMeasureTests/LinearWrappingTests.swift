@@ -1,0 +1,95 @@
+import Testing
+@testable import TextMeasure
+
+/// Wrapping shapes a paragraph once and measures only the lines it keeps and the next longer
+/// ones, so its work grows with the text, not with the text times the line length. It must
+/// still choose the breaks of measuring every longer line in turn (`referenceWrap`).
+struct LinearWrappingTests {
+    let body = ResolvedFont(size: 17, lineHeight: 22)
+
+    /// The greedy wrap as it was first written: every longer line measured until one does not fit.
+    static func referenceWrap(_ paragraph: String, font: ResolvedFont, width: Double, engine: PangoEngine) -> [String] {
+        let scalars = Array(paragraph.unicodeScalars)
+        func text(_ start: Int, _ end: Int) -> String {
+            trimmingTrailingWhitespace(String(String.UnicodeScalarView(scalars[start..<end])))
+        }
+        let breaks = engine.lineBreakOpportunities(in: paragraph, font: font)
+        var lines: [String] = []
+        var start = 0
+        var next = 0
+        while start < scalars.count {
+            var end = breaks[next]
+            var line = text(start, end)
+            next += 1
+            while next < breaks.count {
+                let longer = text(start, breaks[next])
+                guard line.isEmpty || engine.width(of: longer, font: font) <= width + PangoTextMeasurer.fitTolerance else { break }
+                line = longer
+                end = breaks[next]
+                next += 1
+            }
+            lines.append(line)
+            start = end
+        }
+        return lines.isEmpty ? [""] : lines
+    }
+
+    static let paragraphs = [
+        "The quick brown fox jumps over the lazy dog, then naps under the old oak tree until dusk.",
+        "Glazed, sprinkled, filled: twelve donuts for the price of ten — every Saturday morning!",
+        "東京の朝はとても静かで、駅前の喫茶店では焼きたてのドーナツとコーヒーの香りが漂っています。",
+        "Mixed 日本語 and English text, with numbers 12,345.67 and a URL https://example.com/a/b?c=d.",
+        "   Leading spaces, double  spaces and trailing spaces   ",
+        "\u{3000}\u{3000}全角スペース\u{3000}で始まる文\u{3000}\u{3000}です",
+        "Cafe\u{301} na\u{308}ive cre\u{300}me bru\u{302}le\u{301}e, emoji 👍🏽 👨‍👩‍👧 and flags 🇫🇷🇯🇵 between words.",
+        "مرحبا بالعالم، هذا نص عربي طويل بعض الشيء للاختبار mixed with English words.",
+        "well-known, state-of-the-art, re-entry; a/b/c and (parenthesised) [bracketed] words.",
+        "Supercalifragilisticexpialidocious antidisestablishmentarianism short",
+    ]
+
+    @Test(arguments: paragraphs)
+    func breaksMatchMeasuringEveryLongerLine(_ paragraph: String) throws {
+        let measurer = try PangoTextMeasurer()
+        let reference = try PangoTextMeasurer()
+        var widths: [Double] = [1, 20, 37.5, 60, 95, 140.25, 200, 333]
+        widths.append(reference.engine.width(of: paragraph, font: body) / 2)
+        for width in widths {
+            let expected = Self.referenceWrap(paragraph, font: body, width: width, engine: reference.engine)
+            let layout = measurer.layout(paragraph, font: body, width: width, lineLimit: nil)
+            #expect(layout.lines.map(\.text) == expected, "width \(width)")
+            #expect(layout.lines.map(\.width) == expected.map { reference.engine.width(of: $0, font: body) }, "width \(width)")
+        }
+    }
+
+    /// 3,000 ideographs and kana at about 100 per line: every character is a break opportunity.
+    /// Measuring every longer line shapes about 3,000 x 50 characters; shaping the paragraph
+    /// once and about two lines per line (the one kept and the one a character longer) is
+    /// under 4 x 3,000.
+    @Test func aLongCJKParagraphIsShapedAFewTimesOver() throws {
+        let measurer = try PangoTextMeasurer()
+        let ideographs = Array("東京の朝はとても静かで駅前の喫茶店では焼きたてのドーナツとコーヒーの香りが漂っています")
+        let paragraph = String((0..<3000).map { ideographs[$0 % ideographs.count] })
+        let before = measurer.engine.shapedBytes
+        let layout = measurer.layout(paragraph, font: body, width: 1700, lineLimit: nil)
+        let shaped = measurer.engine.shapedBytes - before
+        // Lines hold 100 or 101 characters: kana and kanji differ in width.
+        #expect(layout.lines.map(\.text.count) == [101, 100] + Array(repeating: 101, count: 22) + [100]
+            + Array(repeating: 101, count: 4) + [73])
+        #expect(layout.lines.map(\.text).joined() == paragraph)
+        let reference = try PangoTextMeasurer()
+        #expect(layout.lines.map(\.text) == Self.referenceWrap(paragraph, font: body, width: 1700, engine: reference.engine))
+        #expect(shaped <= 4 * paragraph.utf8.count, "shaped \(shaped) bytes of a \(paragraph.utf8.count)-byte paragraph")
+    }
+
+    /// A line limit keeps the first lines of the same wrap, the last one ellipsized.
+    @Test func aLineLimitTruncatesTheSameLines() throws {
+        let measurer = try PangoTextMeasurer()
+        let paragraph = String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 200)
+        let whole = measurer.layout(paragraph, font: body, width: 300, lineLimit: nil)
+        let limited = measurer.layout(paragraph, font: body, width: 300, lineLimit: 3)
+        #expect(limited.truncated)
+        #expect(limited.lines.prefix(2) == whole.lines.prefix(2))
+        #expect(limited.lines[2].text == "lazy dog. The quick brown fox jumps ov…")
+        #expect(limited.lines[2].width <= 300)
+    }
+}
