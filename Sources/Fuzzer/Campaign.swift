@@ -31,9 +31,10 @@ public struct Campaign: Sendable {
         let state = SharedState()
         let start = Date()
         DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { _ in
+            var launcher = runner.makeLauncher()
             while let index = state.nextIndex(below: cases) {
                 let fuzzCase = mutator.makeCase(seed: seed, index: index)
-                let verdict = runner.run(fuzzCase.text)
+                let verdict = runner.run(fuzzCase.text, with: &launcher)
                 let done = state.record(Failure(fuzzCase: fuzzCase, verdict: verdict), index: index)
                 progress?(done)
             }
@@ -48,12 +49,13 @@ public struct Campaign: Sendable {
         var result: [Failure] = []
         for failure in failures where result.count < limit && seen.insert(failure.verdict.signature).inserted {
             let wanted = failure.verdict.outcome
+            var launcher = runner.makeLauncher()
             var minimizer = Minimizer(budget: failure.verdict.outcome == .hang ? budget / 10 : budget) { lines in
-                runner.run(lines.joined(separator: "\n") + "\n").outcome == wanted
+                runner.run(lines.joined(separator: "\n") + "\n", with: &launcher).outcome == wanted
             }
             var smaller = failure
             smaller.fuzzCase.lines = minimizer.minimize(failure.fuzzCase.lines)
-            smaller.verdict = runner.run(smaller.fuzzCase.text)
+            smaller.verdict = runner.run(smaller.fuzzCase.text, with: &launcher)
             result.append(smaller.verdict.outcome == wanted ? smaller : failure)
         }
         return result
