@@ -148,3 +148,7 @@ public struct FuzzCase: Sendable {
     public var lines: [String]
     public var text: String { lines.joined(separator: "\n") + "\n" }
 }
+
+extension SeedStream {
+    public var text: String { lines.joined(separator: "\n") + "\n" }
+}

@@ -32,11 +32,13 @@ public struct Verdict: Sendable, Equatable {
         self.outcome = outcome; self.command = command; self.detail = detail
     }
 
-    /// The failure with numbers, quoted values and the input path left out, so cases that fail
-    /// the same way are saved once.
+    /// The failure with the input path, numbers, quoted values and prop paths (`hstack.alignment`)
+    /// left out, so cases that fail the same way are saved once.
     public var signature: String {
         var text = detail
         if let colon = text.range(of: ".jsonl") { text = String(text[colon.upperBound...]) }
+        text = text.split(separator: " ", omittingEmptySubsequences: false)
+            .map { $0.dropLast().contains(".") && !$0.contains("\"") ? "…" : String($0) }.joined(separator: " ")
         var result = ""
         var inQuote = false
         for c in text {

@@ -38,10 +38,33 @@ import Testing
 
     @Test func failuresOfOneKindShareASignature() {
         let a = Self.classify(stderr: "/tmp/a/case.jsonl:3: create: text.text: unknown value \"x\ny\"\nz\n")
-        let b = Self.classify(stderr: "/tmp/b/case.jsonl:41: create: text.text: unknown value \"long\nvalue\"\nq\n")
+        let b = Self.classify(stderr: "/tmp/b/case.jsonl:41: create: hstack.alignment: unknown value \"long\nvalue\"\nq\n")
         #expect(a.outcome == .badMessage)
         #expect(a.signature == b.signature)
         #expect(a.signature != Self.classify(status: 4, signaled: true, stderr: "").signature)
+    }
+
+    /// The fork server answers as a process of its own would, survives a child it had to
+    /// kill, and tells a hang by the time limit.
+    @Test func aForkServerRunsCasesAsSeparateProcessesWould() throws {
+        let streams = [
+            Self.seeds[0].text,
+            Self.seeds[0].text.replacingOccurrences(of: #""index":1"#, with: #""index":"one""#),
+            #"{"op":"commit"}"# + "\n",
+        ]
+        let forked = CaseRunner(binary: CLI.binary.path, forkServer: true)
+        let spawned = CaseRunner(binary: CLI.binary.path, forkServer: false)
+        var server = forked.makeLauncher()
+        #expect(server is ForkServer)
+        func located(_ v: Verdict) -> String { "\(v.outcome) \(v.command) " + (v.detail.components(separatedBy: "case.jsonl").last ?? "") }
+        let verdicts = streams.map { located(forked.run($0, with: &server)) }
+        #expect(verdicts == streams.map { located(spawned.run($0)) })
+        #expect(verdicts == ["ok render ", #"rejected render :4: insert: field "index" must be an integer, got a string"#,
+                             "ok render "])
+
+        let impatient = CaseRunner(binary: CLI.binary.path, timeLimit: 0.001)
+        #expect(impatient.run(Self.seeds[0].text, with: &server).outcome == .hang)
+        #expect(forked.run(Self.seeds[0].text, with: &server).outcome == .ok)
     }
 
     static let seeds = [SeedStream(name: "hello", lines: [
@@ -148,10 +171,10 @@ import Testing
     /// same cases on every machine. Reproduce one with `shotter-fuzz case --seed 1 --index I`.
     @Test func aFixedSeedCampaignFindsNoFailure() {
         let campaign = Campaign(mutator: Mutator(seeds: Corpus.load(repository: CLI.repository)),
-                                runner: CaseRunner(binary: CLI.binary.path), seed: 1, cases: 200, jobs: 2)
+                                runner: CaseRunner(binary: CLI.binary.path), seed: 1, cases: 400, jobs: 2)
         let result = campaign.run()
-        #expect(result.counts.values.reduce(0, +) == 200)
-        #expect((result.counts[.ok] ?? 0) >= 20, "too few cases rendered to exercise layout: \(result.counts)")
+        #expect(result.counts.values.reduce(0, +) == 400)
+        #expect((result.counts[.ok] ?? 0) >= 40, "too few cases rendered to exercise layout: \(result.counts)")
         for failure in result.failures {
             Issue.record("\(failure.fuzzCase.name) [\(failure.fuzzCase.source)]: \(failure.verdict.outcome) (\(failure.verdict.command)): \(failure.verdict.detail.prefix(300))")
         }
