@@ -40,19 +40,22 @@ public struct CaseRunner: Sendable {
             try Data(text.utf8).write(to: URL(fileURLWithPath: input))
             let output = directory.appendingPathComponent("out").path
             let render = try command("render", [input, "-o", output, "--scale", "1", "--format", "png,svg"],
-                                     input: input, output: output, in: directory, &launcher)
+                                     input: input, in: directory, &launcher)
             if render.outcome.isFailure { return render }
-            let layout = try command("layout", [input], input: input, output: nil, in: directory, &launcher)
+            let layout = try command("layout", [input], input: input, in: directory, &launcher)
             return layout.outcome.isFailure ? layout : render
         } catch {
             return Verdict(outcome: .badMessage, command: "fuzz", detail: "could not run \(binary): \(error)")
         }
     }
 
-    private func command(_ name: String, _ arguments: [String], input: String, output: String?, in directory: URL,
+    /// Runs one command; any file that appears anywhere in the case's directory (temporary
+    /// files next to the output directory too) counts as written by it.
+    private func command(_ name: String, _ arguments: [String], input: String, in directory: URL,
                          _ launcher: inout any Launcher) throws -> Verdict {
         let stdoutPath = directory.appendingPathComponent("\(name).stdout").path
         let stderrPath = directory.appendingPathComponent("\(name).stderr").path
+        let before = Set(Self.files(under: directory.path) + [stdoutPath, stderrPath])
         let termination: Termination
         do {
             termination = try launcher.launch([name] + arguments, stdoutPath: stdoutPath, stderrPath: stderrPath, timeLimit: timeLimit)
@@ -64,7 +67,7 @@ public struct CaseRunner: Sendable {
         let stderr = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
         return Classifier.classify(command: name, input: input, status: termination.status, signaled: termination.signaled,
                                    timedOut: termination.timedOut, stdout: stdout, stderr: stderr,
-                                   filesWritten: output.map(Self.files) ?? [])
+                                   filesWritten: Self.files(under: directory.path).filter { !before.contains($0) })
     }
 
     /// Every regular file under `directory`, as paths.
