@@ -6,11 +6,24 @@ public enum Mutation: String, CaseIterable, Sendable {
 
 /// Derives fuzz cases from seed streams: deterministic for a (seed, index) pair.
 public struct Mutator: Sendable {
-    public var seeds: [SeedStream]
+    public let seeds: [SeedStream]
+    /// For each key whose value is an object somewhere in the seeds, the keys of that object's
+    /// number fields anywhere in them (`font` → `size`, `frame` → `maxWidth`...): a number
+    /// mutation may add one, so a `font` given by `textStyle` also gets a huge `size`.
+    let numberFields: [String: [String]]
 
     public init(seeds: [SeedStream]) {
         precondition(!seeds.isEmpty, "a mutator needs at least one seed stream")
         self.seeds = seeds
+        var fields: [String: Set<String>] = [:]
+        for line in seeds.flatMap(\.lines) {
+            guard let value = Value(line: line) else { continue }
+            for path in value.paths {
+                guard case .key(let key)? = path.last, case .object(let object)? = value[path] else { continue }
+                for (name, field) in object { if case .number = field { fields[key, default: []].insert(name) } }
+            }
+        }
+        numberFields = fields.mapValues { $0.sorted() }
     }
 
     /// Case `index` of the campaign `seed`: one mutation of one seed stream, sometimes two or three.
@@ -22,13 +35,13 @@ public struct Mutator: Sendable {
         let count = random.chance(60) ? 1 : random.chance(75) ? 2 : 3
         for _ in 0..<count {
             let mutation = random.pick(Mutation.allCases)
-            lines = Self.apply(mutation, to: lines, &random)
+            lines = apply(mutation, to: lines, &random)
             applied.append(mutation)
         }
-        return FuzzCase(name: "s\(seed)-i\(index)", source: source.name, mutations: applied, lines: lines)
+        return FuzzCase(seed: seed, index: index, source: source.name, mutations: applied, lines: lines)
     }
 
-    public static func apply(_ mutation: Mutation, to lines: [String], _ random: inout SplitMix64) -> [String] {
+    public func apply(_ mutation: Mutation, to lines: [String], _ random: inout SplitMix64) -> [String] {
         guard !lines.isEmpty else { return lines }
         var lines = lines
         switch mutation {
@@ -39,7 +52,7 @@ public struct Mutator: Sendable {
             let i = random.int(lines.count), j = random.int(lines.count)
             if random.chance(50) { lines.swapAt(i, j) } else { lines.insert(lines.remove(at: i), at: j) }
         case .deepNesting where random.chance(50):
-            lines.insert(contentsOf: elementChain(depth: random.pick([64, 500, 1999, 2001])),
+            lines.insert(contentsOf: Self.elementChain(depth: random.pick([64, 500, 1999, 2001])),
                          at: random.int(lines.count + 1))
         default:
             // Ops with props are picked more often: their values reach layout and drawing.
@@ -52,7 +65,7 @@ public struct Mutator: Sendable {
     }
 
     /// One value-level mutation at a random place in one op.
-    static func mutate(_ value: Value, _ mutation: Mutation, _ random: inout SplitMix64) -> Value {
+    func mutate(_ value: Value, _ mutation: Mutation, _ random: inout SplitMix64) -> Value {
         // Mostly inside the props: a broken id or op name is rejected before anything is laid out.
         let propsPaths = value.paths.filter { $0.count > 1 && $0.first == .key("props") }
         let paths = !propsPaths.isEmpty && random.chance(85) ? propsPaths : value.paths
@@ -60,24 +73,36 @@ public struct Mutator: Sendable {
             let matching = paths.filter { value[$0].map(test) ?? false }
             return matching.isEmpty ? random.pick(paths) : random.pick(matching)
         }
-        let isNumber: (Value) -> Bool = { if case .number = $0 { true } else { false } }
+        /// A number already there, or (30 %) one added where seeds have one.
+        func numberPath() -> [Value.Step] {
+            let objects = paths.filter { path in
+                guard case .key(let key)? = path.last, case .object? = value[path] else { return false }
+                return numberFields[key] != nil
+            }
+            guard random.chance(30), !objects.isEmpty else {
+                return pathWhere { if case .number = $0 { true } else { false } }
+            }
+            let object = random.pick(objects)
+            guard case .key(let key)? = object.last else { return object }
+            return object + [.key(random.pick(numberFields[key]!))]
+        }
         let isString: (Value) -> Bool = { if case .string = $0 { true } else { false } }
         switch mutation {
         case .hugeNumber:
-            return value.replacing(pathWhere(isNumber), with: .number(random.pick(hugeNumbers)))
+            return value.replacing(numberPath(), with: .number(random.pick(Self.hugeNumbers)))
         case .negativeNumber:
-            let path = pathWhere(isNumber)
+            let path = numberPath()
             if case .number(let text) = value[path], !text.hasPrefix("-"), random.chance(50) {
                 return value.replacing(path, with: .number("-" + text))
             }
-            return value.replacing(path, with: .number(random.pick(negativeNumbers)))
+            return value.replacing(path, with: .number(random.pick(Self.negativeNumbers)))
         case .nonFiniteNumber:
-            let replacement: Value = random.chance(60) ? .number(random.pick(nonFiniteNumbers))
+            let replacement: Value = random.chance(60) ? .number(random.pick(Self.nonFiniteNumbers))
                                                        : .string(random.pick(["NaN", "Infinity", "-Infinity", "inf", "nan"]))
-            return value.replacing(pathWhere(isNumber), with: replacement)
+            return value.replacing(numberPath(), with: replacement)
         case .swappedType:
             let path = random.pick(paths)
-            return value.replacing(path, with: swapped(value[path] ?? .null, &random))
+            return value.replacing(path, with: Self.swapped(value[path] ?? .null, &random))
         case .deletedField:
             let keyed = paths.filter { if case .key = $0.last { true } else { false } }
             guard !keyed.isEmpty else { return value }
@@ -90,7 +115,7 @@ public struct Mutator: Sendable {
             }
             return value.replacing(path, with: nested)
         case .oddUnicode:
-            return value.replacing(pathWhere(isString), with: random.pick(oddStrings))
+            return value.replacing(pathWhere(isString), with: random.pick(Self.oddStrings))
         case .longString:
             let unit = random.pick(["W ", "x", "😀", "مرحبا ", "a\n", "e\u{301}\u{302}"])
             return value.replacing(pathWhere(isString),
@@ -142,11 +167,14 @@ public struct SeedStream: Sendable {
 
 /// One generated input and how it was made.
 public struct FuzzCase: Sendable {
-    public var name: String
+    public var seed: UInt64
+    public var index: Int
     public var source: String
     public var mutations: [Mutation]
     public var lines: [String]
     public var text: String { lines.joined(separator: "\n") + "\n" }
+    /// `s1-i42`: what `shotter-fuzz case --seed 1 --index 42` rebuilds.
+    public var name: String { "s\(seed)-i\(index)" }
 }
 
 extension SeedStream {

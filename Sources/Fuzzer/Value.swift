@@ -87,7 +87,8 @@ public indirect enum Value: Hashable, Sendable {
         }
     }
 
-    /// The value with the one at `path` replaced; `nil` as the new value deletes it.
+    /// The value with the one at `path` replaced (or added, as an object's last key); `nil` as
+    /// the new value deletes it.
     public func replacing(_ path: [Step], with value: Value?) -> Value {
         guard let first = path.first else { return value ?? .null }
         let rest = Array(path.dropFirst())
@@ -95,8 +96,14 @@ public indirect enum Value: Hashable, Sendable {
         case (.array(var items), .index(let i)) where items.indices.contains(i):
             if rest.isEmpty, value == nil { items.remove(at: i) } else { items[i] = items[i].replacing(rest, with: value) }
             return .array(items)
-        case (.object(var fields), .key(let k)) where fields[k] != nil:
-            if rest.isEmpty, value == nil { fields[k] = nil } else { fields[k] = fields[k]!.replacing(rest, with: value) }
+        case (.object(var fields), .key(let k)):
+            if rest.isEmpty {
+                fields[k] = value  // a new key is added
+            } else if let field = fields[k] {
+                fields[k] = field.replacing(rest, with: value)
+            } else {
+                return self
+            }
             return .object(fields)
         default: return self
         }

@@ -101,6 +101,12 @@ func main() throws -> Int32 {
         }
         if let directory = options.values["--save"], !result.failures.isEmpty {
             for failure in campaign.minimizedFailures(result.failures, limit: 8, budget: 400) {
+                // Saved cases are test fixtures: one that stayed large is reported, not kept.
+                guard failure.fuzzCase.text.utf8.count <= 16_384 else {
+                    print("not saved (\(failure.fuzzCase.text.utf8.count / 1024) KiB after shrinking; rebuild it with "
+                          + "`shotter-fuzz case --seed \(seed) --index \(failure.fuzzCase.index)`): \(describe(failure.verdict))")
+                    continue
+                }
                 let url = try Campaign.save(failure, in: URL(fileURLWithPath: directory))
                 print("saved \(url.path) (\(failure.fuzzCase.lines.count) lines): \(describe(failure.verdict))")
             }

@@ -108,7 +108,7 @@ import Testing
         let text = original.joined(separator: "\n")
         for state in 1...30 {
             var random = SplitMix64(seed: UInt64(state))
-            let lines = Mutator.apply(mutation, to: original, &random)
+            let lines = Mutator(seeds: Self.seeds).apply(mutation, to: original, &random)
             let joined = lines.joined(separator: "\n")
             switch mutation {
             case .hugeNumber: #expect(Mutator.hugeNumbers.contains { joined.contains($0) })
@@ -134,6 +134,23 @@ import Testing
             case .longString: #expect(joined.utf8.count >= text.utf8.count + 250)
             }
         }
+    }
+
+    /// A number mutation also adds number fields that objects of the same key hold elsewhere.
+    @Test func numberMutationsAddFieldsSeenInTheSeeds() {
+        let mutator = Mutator(seeds: [SeedStream(name: "fonts", lines: [
+            #"{"id":1,"kind":"styled","op":"create","props":{"style":{"font":{"size":17}}}}"#,
+            #"{"id":2,"kind":"styled","op":"create","props":{"style":{"font":{"textStyle":"body"}}}}"#,
+        ])])
+        #expect(mutator.numberFields == ["font": ["size"]])
+        let line = [#"{"id":2,"kind":"styled","op":"create","props":{"style":{"font":{"textStyle":"body"}}}}"#]
+        let added = (1...100).filter { state in
+            var random = SplitMix64(seed: UInt64(state))
+            let value = Value(line: mutator.apply(.hugeNumber, to: line, &random)[0])!
+            guard case .number(let size)? = value[[.key("props"), .key("style"), .key("font"), .key("size")]] else { return false }
+            return Double(size)! >= 1e8 && value[[.key("props"), .key("style"), .key("font"), .key("textStyle")]] == .string("body")
+        }
+        #expect((15...45).contains(added.count), "\(added.count) of 100")
     }
 
     /// Seeds are read from Examples and the test sources, and a line a mutation rewrites keeps
