@@ -48,17 +48,25 @@ public struct Campaign: Sendable {
         var seen: Set<String> = []
         var result: [Failure] = []
         for failure in failures where result.count < limit && seen.insert(failure.verdict.signature).inserted {
-            let wanted = failure.verdict.outcome
-            var launcher = runner.makeLauncher()
-            var minimizer = Minimizer(budget: failure.verdict.outcome == .hang ? budget / 10 : budget) { lines in
-                runner.run(lines.joined(separator: "\n") + "\n", with: &launcher).outcome == wanted
-            }
             var smaller = failure
-            smaller.fuzzCase.lines = minimizer.minimize(failure.fuzzCase.lines)
-            smaller.verdict = runner.run(smaller.fuzzCase.text, with: &launcher)
-            result.append(smaller.verdict.outcome == wanted ? smaller : failure)
+            (smaller.fuzzCase.lines, smaller.verdict) = Self.shrink(failure.fuzzCase.lines, failing: failure.verdict,
+                                                                    runner: runner, budget: budget)
+            result.append(smaller)
         }
         return result
+    }
+
+    /// The smallest case found that still fails with `verdict`'s outcome, and its verdict
+    /// (the case as given when shrinking lost the failure). A hang gets a tenth of the budget.
+    public static func shrink(_ lines: [String], failing verdict: Verdict, runner: CaseRunner,
+                              budget: Int) -> ([String], Verdict) {
+        var launcher = runner.makeLauncher()
+        var minimizer = Minimizer(budget: verdict.outcome == .hang ? budget / 10 : budget) { lines in
+            runner.run(lines.joined(separator: "\n") + "\n", with: &launcher).outcome == verdict.outcome
+        }
+        let smaller = minimizer.minimize(lines)
+        let check = runner.run(smaller.joined(separator: "\n") + "\n", with: &launcher)
+        return check.outcome == verdict.outcome ? (smaller, check) : (lines, verdict)
     }
 
     /// Writes a failure as `OUTCOME-COMMAND-HASH.jsonl`; the same minimized case gets the same name.

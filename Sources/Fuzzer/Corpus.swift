@@ -1,16 +1,15 @@
 import Foundation
 
-/// The seed streams: `Examples/*.jsonl`, the saved cases in `Tests/FuzzCases/`, and the op
-/// lines written out in the test sources (one stream per test file, in the order written).
+/// The seed streams: `Examples/*.jsonl` and the op lines written out in the test sources (one
+/// stream per test file, in the order written). Not the saved cases in `Tests/FuzzCases/`:
+/// saving one would renumber every case, and the indices a campaign printed would go stale.
 public enum Corpus {
     public static func load(repository: URL) -> [SeedStream] {
         var seeds: [SeedStream] = []
-        for directory in ["Examples", "Tests/FuzzCases"] {
-            for path in files(in: repository.appendingPathComponent(directory), ending: ".jsonl") {
-                guard let text = try? String(contentsOf: path, encoding: .utf8) else { continue }
-                let lines = text.split(separator: "\n").map(String.init)
-                if !lines.isEmpty { seeds.append(SeedStream(name: "\(directory)/\(path.lastPathComponent)", lines: lines)) }
-            }
+        for path in files(in: repository.appendingPathComponent("Examples"), ending: ".jsonl") {
+            guard let text = try? String(contentsOf: path, encoding: .utf8) else { continue }
+            let lines = text.split(separator: "\n").map(String.init)
+            if !lines.isEmpty { seeds.append(SeedStream(name: "Examples/\(path.lastPathComponent)", lines: lines)) }
         }
         let tests = repository.appendingPathComponent("Tests")
         for directory in files(in: tests, ending: "") where directory.lastPathComponent.hasSuffix("Tests") {

@@ -1,5 +1,6 @@
 /// Shrinks a failing case while it keeps failing the same way: delta debugging over its
-/// lines, then one value at a time inside each line (fields dropped, arrays and strings cut).
+/// lines, then elements taken out of the tree, then one value at a time inside each line
+/// (fields dropped, arrays and strings cut).
 public struct Minimizer {
     /// The most runs spent on one case; a hang costs the whole time limit per run.
     public var budget: Int
@@ -12,7 +13,7 @@ public struct Minimizer {
     }
 
     public mutating func minimize(_ lines: [String]) -> [String] {
-        simplifyValues(removeLines(lines))
+        simplifyValues(unwrapElements(removeLines(lines)))
     }
 
     private mutating func test(_ lines: [String]) -> Bool {
@@ -42,6 +43,37 @@ public struct Minimizer {
             if removed { chunks = max(2, chunks - 1) } else if size == 1 { break } else { chunks = min(lines.count, chunks * 2) }
         }
         return lines
+    }
+
+    /// Takes elements out one at a time, their children moved into their place: ddmin cannot
+    /// drop a container's create without breaking the inserts that name it.
+    mutating func unwrapElements(_ lines: [String]) -> [String] {
+        var lines = lines
+        var progress = true
+        while progress && runs < budget {
+            progress = false
+            let ids = lines.compactMap { Value(line: $0)?[[.key("id")]] }
+            for id in Set(ids).sorted(by: { $0.serialized < $1.serialized }) {
+                if let candidate = Self.unwrapping(id, in: lines), test(candidate) {
+                    lines = candidate
+                    progress = true
+                }
+            }
+        }
+        return lines
+    }
+
+    /// The lines without element `id`'s own ops, its children inserted where it was.
+    static func unwrapping(_ id: Value, in lines: [String]) -> [String]? {
+        let values = lines.map { Value(line: $0) }
+        guard let insert = values.first(where: { $0?[[.key("op")]] == .string("insert") && $0?[[.key("id")]] == id }),
+              let parent = insert?[[.key("parent")]], let index = insert?[[.key("index")]] else { return nil }
+        return zip(lines, values).compactMap { line, value in
+            guard let value else { return line }
+            if value[[.key("id")]] == id { return nil }
+            guard value[[.key("op")]] == .string("insert"), value[[.key("parent")]] == id else { return line }
+            return value.replacing([.key("parent")], with: parent).replacing([.key("index")], with: index).serialized
+        }
     }
 
     /// Replaces values inside each line by smaller ones, first one that keeps the failure wins.

@@ -64,8 +64,9 @@ public enum Classifier {
         let stderrLines = stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
         if timedOut { return verdict(.hang, "still running after the time limit") }
         if signaled {
-            let fatal = stderrLines.first { $0.contains("Fatal error") || $0.contains("fatal error") } ?? stderrLines.first ?? ""
-            return verdict(.crash, "signal \(status)" + (fatal.isEmpty ? "" : ": " + fatal))
+            // Release builds trap with no message; Pango's criticals say what went in.
+            let cause = stderrLines.first { $0.contains("Fatal error") || $0.contains("CRITICAL") }
+            return verdict(.crash, "signal \(status)" + (cause.map { ": " + $0 } ?? ""))
         }
         let printed = stdout.split(separator: "\n").map(String.init)
         if status == 0 {

@@ -7,6 +7,7 @@ let usage = """
            shotter-fuzz case --index I [--seed S] [--repository DIR]    print one case
            shotter-fuzz emit --cases N -o DIR [--seed S] [--repository DIR]
            shotter-fuzz replay FILE... [--shotter PATH]                 run saved cases
+           shotter-fuzz shrink FILE... [--shotter PATH]                 shrink failing cases in place
 
     run: N cases (default 1000) of seed S (default 1), J at a time (default 2), each through
     `shotter render` (PNG + SVG, scale 1) and `shotter layout` with a 10 s limit. Prints the
@@ -76,6 +77,16 @@ func main() throws -> Int32 {
         for index in 0..<(try options.number("--cases", default: 1000)) {
             let fuzzCase = mutator.makeCase(seed: seed, index: index)
             try Data(fuzzCase.text.utf8).write(to: URL(fileURLWithPath: "\(output)/\(fuzzCase.name).jsonl"))
+        }
+    case "shrink":
+        let runner = runner(options)
+        for file in options.files {
+            let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+            let verdict = runner.run(lines.joined(separator: "\n") + "\n")
+            guard verdict.outcome.isFailure else { print("\(file): \(describe(verdict)), nothing to shrink"); continue }
+            let (smaller, check) = Campaign.shrink(lines, failing: verdict, runner: runner, budget: 400)
+            try Data((smaller.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+            print("\(file): \(lines.count) -> \(smaller.count) lines: \(describe(check))")
         }
     case "replay":
         let runner = runner(options)
