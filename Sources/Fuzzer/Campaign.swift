@@ -30,15 +30,22 @@ public struct Campaign: Sendable {
     public func run(progress: (@Sendable (Int) -> Void)? = nil) -> Result {
         let state = SharedState()
         let start = Date()
-        DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { _ in
-            var launcher = runner.makeLauncher()
-            while let index = state.nextIndex(below: cases) {
-                let fuzzCase = mutator.makeCase(seed: seed, index: index)
-                let verdict = runner.run(fuzzCase.text, with: &launcher)
-                let done = state.record(Failure(fuzzCase: fuzzCase, verdict: verdict), index: index)
-                progress?(done)
-            }
+        // Threads, not concurrentPerform: a job mostly waits for its child, so more jobs than
+        // cores can pay off, and concurrentPerform would cap them at the core count.
+        let finished = DispatchGroup()
+        for _ in 0..<max(1, jobs) {
+            finished.enter()
+            Thread { [self] in
+                var launcher = runner.makeLauncher()
+                while let index = state.nextIndex(below: cases) {
+                    let fuzzCase = mutator.makeCase(seed: seed, index: index)
+                    let verdict = runner.run(fuzzCase.text, with: &launcher)
+                    progress?(state.record(verdict, of: fuzzCase))
+                }
+                finished.leave()
+            }.start()
         }
+        finished.wait()
         let (counts, failures) = state.results()
         return Result(counts: counts, failures: failures, seconds: Date().timeIntervalSince(start))
     }
@@ -99,10 +106,11 @@ private final class SharedState: @unchecked Sendable {
         }
     }
 
-    func record(_ result: Campaign.Failure, index: Int) -> Int {
+    /// Counts the outcome, keeps the case when it failed, and returns how many cases are done.
+    func record(_ verdict: Verdict, of fuzzCase: FuzzCase) -> Int {
         lock.withLock {
-            counts[result.verdict.outcome, default: 0] += 1
-            if result.verdict.outcome.isFailure { failures.append((index, result)) }
+            counts[verdict.outcome, default: 0] += 1
+            if verdict.outcome.isFailure { failures.append((fuzzCase.index, Campaign.Failure(fuzzCase: fuzzCase, verdict: verdict))) }
             done += 1
             return done
         }
