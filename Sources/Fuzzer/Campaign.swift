@@ -40,7 +40,8 @@ public struct Campaign: Sendable {
                 while let index = state.nextIndex(below: cases) {
                     let fuzzCase = mutator.makeCase(seed: seed, index: index)
                     let verdict = runner.run(fuzzCase.text, with: &launcher)
-                    progress?(state.record(verdict, of: fuzzCase))
+                    let done = state.record(verdict, of: fuzzCase)  // not inside `progress?(...)`: nil skips it
+                    progress?(done)
                 }
                 finished.leave()
             }.start()
