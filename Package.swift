@@ -34,12 +34,16 @@ let package = Package(
         .executableTarget(name: "shotter-bench", dependencies: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff"]),
         // Times the comparison against other tools: scripts/bench-diff.sh.
         .executableTarget(name: "bench-diff", dependencies: ["ImageDiff", "CCairo"]),
+        // The seeded mutation fuzzer: cases from Examples and test streams, run through the
+        // built `shotter`, outcomes classified, failures shrunk (scripts/fuzz.sh).
+        .target(name: "Fuzzer", dependencies: ["LayoutEngine"]),
+        .executableTarget(name: "shotter-fuzz", dependencies: ["Fuzzer"]),
         .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure", "CCairo"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TextMeasure", "ChartRender"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "TextMeasure"]),
         .testTarget(name: "SVGExportTests", dependencies: ["SVGExport", "LayoutEngine", "TextMeasure", "ImageDiff"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff"]),
         .testTarget(name: "SnapshotRunnerTests", dependencies: ["SnapshotRunner", "LayoutEngine", "SVGExport", "ImageDiff", "TextMeasure"]),
-        .testTarget(name: "ShotterCLITests", dependencies: ["shotter", "SnapshotRunner", "SVGExport", "LayoutEngine", "TextMeasure", "ImageDiff"]),
+        .testTarget(name: "ShotterCLITests", dependencies: ["shotter", "Fuzzer", "SnapshotRunner", "SVGExport", "LayoutEngine", "TextMeasure", "ImageDiff"]),
     ]
 )
