@@ -69,7 +69,21 @@ public struct SnapshotChecker: Sendable {
     /// The subdirectory of `artifacts` this checker owns (cleared at the start of a run).
     public static let failuresDirectory = "failures"
 
+    /// The golden, layout dump and artifact files of one snapshot are written all or none:
+    /// a failed write throws a one-line `WriteError` and leaves none of them.
     public func check(_ snapshot: Snapshot, actual: [UInt8], layout: LayoutDump) throws -> SnapshotResult {
+        let files = OutputFiles()
+        do {
+            let result = try check(snapshot, actual: actual, layout: layout, files: files)
+            try files.commit()
+            return result
+        } catch {
+            files.discard()
+            throw error
+        }
+    }
+
+    private func check(_ snapshot: Snapshot, actual: [UInt8], layout: LayoutDump, files: OutputFiles) throws -> SnapshotResult {
         var result = SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .passed, message: "matches")
         let goldenURL = url(goldens, snapshot.path)
         let layoutURL = url(goldens, snapshot.layoutPath)
@@ -80,16 +94,16 @@ public struct SnapshotChecker: Sendable {
             if record == .never {
                 result.status = .failed
                 result.message = "no golden at \(goldenURL.path) (record it with --record=missing and commit it)"
-                result.actual = try writeArtifact(snapshot, "actual", actual)
+                result.actual = try writeArtifact(snapshot, files, "actual", actual)
                 return result
             }
-            try write(actual, to: goldenURL)
-            try write(layoutText, to: layoutURL)
+            try files.stage(actual, at: goldenURL.path)
+            try files.stage(layoutText, at: layoutURL.path)
             result.status = .recorded
             result.message = "recorded new golden"
             result.wrote = [snapshot.path, snapshot.layoutPath]
             // A copy for the report, so a reviewer sees what was recorded.
-            result.actual = try writeArtifact(snapshot, "actual", actual)
+            result.actual = try writeArtifact(snapshot, files, "actual", actual)
             return result
         }
         let expected = [UInt8](expectedData)
@@ -99,7 +113,7 @@ public struct SnapshotChecker: Sendable {
         func refreshLayout() throws {
             guard storedLayoutBytes != layoutText,
                   (storedLayoutBytes == nil && record != .never) || record == .all else { return }
-            try write(layoutText, to: layoutURL)
+            try files.stage(layoutText, at: layoutURL.path)
             result.wrote.append(snapshot.layoutPath)
         }
         if expected == actual {
@@ -133,8 +147,8 @@ public struct SnapshotChecker: Sendable {
         if passes {
             result.message += ", within tolerance"
             if record == .all {
-                try write(actual, to: goldenURL)
-                try write(layoutText, to: layoutURL)
+                try files.stage(actual, at: goldenURL.path)
+                try files.stage(layoutText, at: layoutURL.path)
                 result.status = .recorded
                 result.wrote = [snapshot.path, snapshot.layoutPath]
             } else {
@@ -151,12 +165,12 @@ public struct SnapshotChecker: Sendable {
                 result.marks = SnapshotResult.Marks(canvas: snapshot.environment.device.size, before: before, after: after)
             }
         }
-        result.expected = try writeArtifact(snapshot, "expected", expected)
-        result.actual = try writeArtifact(snapshot, "actual", actual)
-        if let diffPNG { result.diff = try writeArtifact(snapshot, "diff", diffPNG, format: .png) }
+        result.expected = try writeArtifact(snapshot, files, "expected", expected)
+        result.actual = try writeArtifact(snapshot, files, "actual", actual)
+        if let diffPNG { result.diff = try writeArtifact(snapshot, files, "diff", diffPNG, format: .png) }
         if record == .failed || record == .all {
-            try write(actual, to: goldenURL)
-            try write(layoutText, to: layoutURL)
+            try files.stage(actual, at: goldenURL.path)
+            try files.stage(layoutText, at: layoutURL.path)
             result.status = .recorded
             result.message = "re-recorded: " + result.message
             result.wrote = [snapshot.path, snapshot.layoutPath]
@@ -167,18 +181,14 @@ public struct SnapshotChecker: Sendable {
     }
 
     /// `failures/Counter/002-tap-Add.iphone15pro.large.light.actual.png`, relative to `artifacts`.
-    func writeArtifact(_ snapshot: Snapshot, _ role: String, _ bytes: [UInt8], format: ImageFormat? = nil) throws -> String {
+    func writeArtifact(_ snapshot: Snapshot, _ files: OutputFiles, _ role: String, _ bytes: [UInt8],
+                       format: ImageFormat? = nil) throws -> String {
         let relative = "\(Self.failuresDirectory)/\(snapshot.stream)/\(snapshot.baseName).\(role).\((format ?? snapshot.format).rawValue)"
-        try write(bytes, to: url(artifacts, relative))
+        try files.stage(bytes, at: url(artifacts, relative).path)
         return relative
     }
 }
 
 func url(_ directory: String, _ relative: String) -> URL {
     URL(fileURLWithPath: directory).appendingPathComponent(relative)
-}
-
-func write(_ bytes: [UInt8], to url: URL) throws {
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(bytes).write(to: url, options: .atomic)
 }

@@ -146,7 +146,12 @@ public enum SnapshotRunner {
                 let dump = LayoutDump(tree: tree, layout: layout)
                 for snapshot in snapshots {
                     do {
-                        let bytes = try renderer.encode(list, format: snapshot.format, scale: snapshot.scale)
+                        let bytes: [UInt8]
+                        do {
+                            bytes = try renderer.encode(list, format: snapshot.format, scale: snapshot.scale)
+                        } catch let error as DrawingError {
+                            throw InputError(file: job.streamPath, line: error.line, op: "draw", message: error.message)
+                        }
                         queue.add(try checker.check(snapshot, actual: bytes, layout: dump))
                     } catch {
                         queue.add(SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .failed, message: "\(error)"))

@@ -152,7 +152,16 @@ final class PangoEngine {
     /// Cairo 1.16's image surfaces would otherwise snap each glyph to a whole device pixel while
     /// SVG keeps exact positions, and PNG and SVG must agree. Bitmap (color emoji) glyphs have
     /// no outline and are shown as glyphs.
-    func draw(_ text: String, font: ResolvedFont, in cr: OpaquePointer, x: Double, baseline: Double) {
+    func draw(_ text: String, font: ResolvedFont, in cr: OpaquePointer, x: Double, baseline: Double) throws(TextDrawingError) {
+        // FreeType takes pixel sizes below 65536. Checked before Pango asks for the font: a
+        // refused size leaves Cairo's face for that file in an error state for the process.
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        let pixels = font.size * max((matrix.xx * matrix.xx + matrix.yx * matrix.yx).squareRoot(),
+                                     (matrix.xy * matrix.xy + matrix.yy * matrix.yy).squareRoot())
+        guard pixels < 65536 else {
+            throw TextDrawingError(message: "font size \(font.sizeText) pt is too large to draw at this scale")
+        }
         setText(text, font: font)
         guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
         var runX = x
@@ -162,6 +171,12 @@ final class PangoEngine {
             guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
                   let glyphs = run.pointee.glyphs, let item = run.pointee.item,
                   let runFont = item.pointee.analysis.font else { continue }
+            if let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(runFont)) {
+                let status = cairo_scaled_font_status(scaledFont)
+                guard status == CAIRO_STATUS_SUCCESS else {
+                    throw TextDrawingError(message: "font size \(font.sizeText) pt cannot be drawn: cairo: \(String(cString: cairo_status_to_string(status)))")
+                }
+            }
             cairo_move_to(cr, runX, baseline)
             if isBitmapFont(runFont) {
                 pango_cairo_show_glyph_string(cr, runFont, glyphs)
@@ -197,5 +212,12 @@ final class PangoEngine {
         var file: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
         return String(cString: file)
+    }
+}
+
+extension ResolvedFont {
+    /// The size as error messages show it: `17`, `100000`, `12.5`.
+    var sizeText: String {
+        size == size.rounded() && abs(size) < 1e15 ? String(Int(size)) : String(size)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import SnapshotRunner
 import TextMeasure
 
 /// Entry point: picks the subcommand, maps errors to exit statuses
@@ -28,6 +29,9 @@ func run(_ argv: [String]) -> Int32 {
         printError("shotter: \(error.message) (see `\(hint)`)")
         return 2
     } catch let error as InputError {
+        printError(error.description)
+        return 1
+    } catch let error as WriteError {
         printError(error.description)
         return 1
     } catch {
