@@ -1,17 +1,20 @@
 internal import CCairo
 
-/// The Pango state behind `PangoTextMeasurer` and `PangoTextPainter`: one font map over the
-/// pinned fontconfig configuration, one context set up so widths match browsers, and one
-/// scratch layout. Measuring and drawing go through the same `setText`, so a line is drawn
+/// The Pango state behind `PangoTextMeasurer` and `PangoTextPainter`: Pango fonts over the
+/// pinned fontconfig configurations (the design fonts alone, and with the CJK and emoji
+/// fallbacks for text the design fonts lack), contexts set up so widths match browsers, and
+/// scratch layouts. Measuring and drawing go through the same `setText`, so a line is drawn
 /// exactly as wide as it was measured. Not thread-safe: one engine per thread.
 final class PangoEngine {
-    private let fontMap: UnsafeMutablePointer<PangoFontMap>
-    private let context: OpaquePointer
-    private let layout: OpaquePointer
-    private var setups: [ResolvedFont: FontSetup] = [:]
-    private var currentFont: ResolvedFont?
+    private let designConfig: PinnedFontConfig
+    private let designFonts: PangoFonts
+    /// Made the first time a text needs a fallback font.
+    private lazy var fontsWithFallbacks: PangoFonts = {
+        guard let config = try? FontFiles.configWithFallbacks.get() else { return designFonts }
+        return PangoFonts(config: config)
+    }()
     private var widths: [WidthKey: Double] = [:]
-    /// Fonts are owned by the font map for the life of the process, so their identity is stable.
+    /// Fonts are owned by their font map for the life of the process, so their identity is stable.
     private var bitmapFonts: [UnsafeMutablePointer<PangoFont>: Bool] = [:]
 
     private struct WidthKey: Hashable {
@@ -19,8 +22,126 @@ final class PangoEngine {
         var font: ResolvedFont
     }
 
+    init(config: PinnedFontConfig) {
+        designConfig = config
+        designFonts = PangoFonts(config: config)
+    }
+
+    /// The fonts to lay `text` out with: the design fonts when the families tried before the
+    /// fallbacks have every glyph it needs (both then give the same result), else all of them.
+    private func fonts(for text: String, font: ResolvedFont) -> PangoFonts {
+        designConfig.covers(text, families: FontFiles.designFamilies(of: font.design)) ? designFonts : fontsWithFallbacks
+    }
+
+    /// Puts `text` in `font` into the scratch layout of the fonts it needs; returns that layout.
+    private func setText(_ text: String, font: ResolvedFont) -> OpaquePointer {
+        // Pango rejects NUL bytes inside the text it is given.
+        let clean = text.contains("\0") ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\0" })) : text
+        return fonts(for: clean, font: font).setText(clean, font: font)
+    }
+
+    /// Logical width of `text` on one line, in points.
+    func width(of text: String, font: ResolvedFont) -> Double {
+        let key = WidthKey(text: text, font: font)
+        if let width = widths[key] { return width }
+        let layout = setText(text, font: font)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let width = Double(logical.width) / Double(PANGO_SCALE)
+        if widths.count > 50_000 { widths.removeAll() }
+        widths[key] = width
+        return width
+    }
+
+    /// Offsets, in Unicode scalars, where Unicode line breaking allows a line to start
+    /// (excluding 0; the end of the text is always included).
+    func lineBreakOpportunities(in text: String, font: ResolvedFont) -> [Int] {
+        let layout = setText(text, font: font)
+        var count: Int32 = 0
+        let scalars = text.unicodeScalars.count
+        var offsets: [Int] = []
+        if let attrs = pango_layout_get_log_attrs_readonly(layout, &count) {
+            for i in 1..<max(1, min(Int(count), scalars)) where attrs[i].is_line_break != 0 {
+                offsets.append(i)
+            }
+        }
+        offsets.append(scalars)
+        return offsets
+    }
+
+    func ascent(_ font: ResolvedFont) -> Double { designFonts.setup(font).ascent }
+    func descent(_ font: ResolvedFont) -> Double { designFonts.setup(font).descent }
+    func fontFile(_ font: ResolvedFont) -> String? { designFonts.setup(font).file }
+
+    /// Draws `text` as one line with its baseline's left end at (x, baseline) in the user
+    /// space of `cr`. The layout keeps the measuring context (identity matrix, no hinting), so
+    /// positions match the measured widths at any scale. Outline glyphs are filled as paths:
+    /// Cairo 1.16's image surfaces would otherwise snap each glyph to a whole device pixel while
+    /// SVG keeps exact positions, and PNG and SVG must agree. Bitmap (color emoji) glyphs have
+    /// no outline and are shown as glyphs.
+    func draw(_ text: String, font: ResolvedFont, in cr: OpaquePointer, x: Double, baseline: Double) throws(TextDrawingError) {
+        // FreeType takes pixel sizes below 65536. Checked before Pango asks for the font: a
+        // refused size leaves Cairo's face for that file in an error state for the process.
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        let pixels = font.size * max((matrix.xx * matrix.xx + matrix.yx * matrix.yx).squareRoot(),
+                                     (matrix.xy * matrix.xy + matrix.yy * matrix.yy).squareRoot())
+        guard pixels < 65536 else {
+            throw TextDrawingError(message: "font size \(font.sizeText) pt is too large to draw at this scale")
+        }
+        let layout = setText(text, font: font)
+        guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
+        var runX = x
+        var node = line.pointee.runs
+        while let current = node {
+            node = current.pointee.next
+            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                  let glyphs = run.pointee.glyphs, let item = run.pointee.item,
+                  let runFont = item.pointee.analysis.font else { continue }
+            if let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(runFont)) {
+                let status = cairo_scaled_font_status(scaledFont)
+                guard status == CAIRO_STATUS_SUCCESS else {
+                    throw TextDrawingError(message: "font size \(font.sizeText) pt cannot be drawn: cairo: \(String(cString: cairo_status_to_string(status)))")
+                }
+            }
+            cairo_move_to(cr, runX, baseline)
+            if isBitmapFont(runFont) {
+                pango_cairo_show_glyph_string(cr, runFont, glyphs)
+            } else {
+                pango_cairo_glyph_string_path(cr, runFont, glyphs)
+                cairo_fill(cr)
+            }
+            runX += Double(pango_glyph_string_get_width(glyphs)) / Double(PANGO_SCALE)
+        }
+    }
+
+    /// Whether a font's glyphs are bitmaps (Noto Color Emoji), cached per font object.
+    private func isBitmapFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
+        let key = font
+        if let known = bitmapFonts[key] { return known }
+        let bitmap = PangoFonts.file(of: font)?.hasSuffix("NotoColorEmoji.ttf") ?? false
+        bitmapFonts[key] = bitmap
+        return bitmap
+    }
+
+    /// The file fontconfig chose, among all pinned files, for a description string such as
+    /// "DejaVu Sans 17"; for tests of font isolation.
+    func fontFile(forDescription string: String) -> String? {
+        fontsWithFallbacks.fontFile(forDescription: string)
+    }
+}
+
+/// One Pango font map over one pinned configuration, with its context, scratch layout and
+/// the setup of every font used so far.
+final class PangoFonts {
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    private let context: OpaquePointer
+    private let layout: OpaquePointer
+    private var setups: [ResolvedFont: FontSetup] = [:]
+    private var currentFont: ResolvedFont?
+
     /// Everything Pango needs for one font, made once.
-    private final class FontSetup {
+    final class FontSetup {
         let description: OpaquePointer
         /// Letter spacing of the design, or nil.
         let attributes: OpaquePointer?
@@ -53,7 +174,7 @@ final class PangoEngine {
                     descent = Double(pango_font_metrics_get_descent(metrics)) / Double(PANGO_SCALE)
                     pango_font_metrics_unref(metrics)
                 }
-                path = PangoEngine.file(of: loaded)
+                path = PangoFonts.file(of: loaded)
                 g_object_unref(loaded)
             }
             self.ascent = ascent
@@ -93,112 +214,25 @@ final class PangoEngine {
         g_object_unref(fontMap)
     }
 
-    private func setup(_ font: ResolvedFont) -> FontSetup {
+    func setup(_ font: ResolvedFont) -> FontSetup {
         if let setup = setups[font] { return setup }
         let setup = FontSetup(font: font, fontMap: fontMap, context: context)
         setups[font] = setup
         return setup
     }
 
-    /// Puts `text` in `font` into the scratch layout.
-    private func setText(_ text: String, font: ResolvedFont) {
+    /// Puts `text` in `font` into the scratch layout and returns the layout.
+    func setText(_ text: String, font: ResolvedFont) -> OpaquePointer {
         if currentFont != font {
             let setup = setup(font)
             pango_layout_set_font_description(layout, setup.description)
             pango_layout_set_attributes(layout, setup.attributes)
             currentFont = font
         }
-        // Pango rejects NUL bytes inside the text it is given.
-        let clean = text.contains("\0") ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\0" })) : text
-        pango_layout_set_text(layout, clean, Int32(clean.utf8.count))
+        pango_layout_set_text(layout, text, Int32(text.utf8.count))
+        return layout
     }
 
-    /// Logical width of `text` on one line, in points.
-    func width(of text: String, font: ResolvedFont) -> Double {
-        let key = WidthKey(text: text, font: font)
-        if let width = widths[key] { return width }
-        setText(text, font: font)
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
-        let width = Double(logical.width) / Double(PANGO_SCALE)
-        if widths.count > 50_000 { widths.removeAll() }
-        widths[key] = width
-        return width
-    }
-
-    /// Offsets, in Unicode scalars, where Unicode line breaking allows a line to start
-    /// (excluding 0; the end of the text is always included).
-    func lineBreakOpportunities(in text: String, font: ResolvedFont) -> [Int] {
-        setText(text, font: font)
-        var count: Int32 = 0
-        let scalars = text.unicodeScalars.count
-        var offsets: [Int] = []
-        if let attrs = pango_layout_get_log_attrs_readonly(layout, &count) {
-            for i in 1..<max(1, min(Int(count), scalars)) where attrs[i].is_line_break != 0 {
-                offsets.append(i)
-            }
-        }
-        offsets.append(scalars)
-        return offsets
-    }
-
-    func ascent(_ font: ResolvedFont) -> Double { setup(font).ascent }
-    func descent(_ font: ResolvedFont) -> Double { setup(font).descent }
-    func fontFile(_ font: ResolvedFont) -> String? { setup(font).file }
-
-    /// Draws `text` as one line with its baseline's left end at (x, baseline) in the user
-    /// space of `cr`. The layout keeps the measuring context (identity matrix, no hinting), so
-    /// positions match the measured widths at any scale. Outline glyphs are filled as paths:
-    /// Cairo 1.16's image surfaces would otherwise snap each glyph to a whole device pixel while
-    /// SVG keeps exact positions, and PNG and SVG must agree. Bitmap (color emoji) glyphs have
-    /// no outline and are shown as glyphs.
-    func draw(_ text: String, font: ResolvedFont, in cr: OpaquePointer, x: Double, baseline: Double) throws(TextDrawingError) {
-        // FreeType takes pixel sizes below 65536. Checked before Pango asks for the font: a
-        // refused size leaves Cairo's face for that file in an error state for the process.
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(cr, &matrix)
-        let pixels = font.size * max((matrix.xx * matrix.xx + matrix.yx * matrix.yx).squareRoot(),
-                                     (matrix.xy * matrix.xy + matrix.yy * matrix.yy).squareRoot())
-        guard pixels < 65536 else {
-            throw TextDrawingError(message: "font size \(font.sizeText) pt is too large to draw at this scale")
-        }
-        setText(text, font: font)
-        guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
-        var runX = x
-        var node = line.pointee.runs
-        while let current = node {
-            node = current.pointee.next
-            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-                  let glyphs = run.pointee.glyphs, let item = run.pointee.item,
-                  let runFont = item.pointee.analysis.font else { continue }
-            if let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(runFont)) {
-                let status = cairo_scaled_font_status(scaledFont)
-                guard status == CAIRO_STATUS_SUCCESS else {
-                    throw TextDrawingError(message: "font size \(font.sizeText) pt cannot be drawn: cairo: \(String(cString: cairo_status_to_string(status)))")
-                }
-            }
-            cairo_move_to(cr, runX, baseline)
-            if isBitmapFont(runFont) {
-                pango_cairo_show_glyph_string(cr, runFont, glyphs)
-            } else {
-                pango_cairo_glyph_string_path(cr, runFont, glyphs)
-                cairo_fill(cr)
-            }
-            runX += Double(pango_glyph_string_get_width(glyphs)) / Double(PANGO_SCALE)
-        }
-    }
-
-    /// Whether a font's glyphs are bitmaps (Noto Color Emoji), cached per font object.
-    private func isBitmapFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
-        let key = font
-        if let known = bitmapFonts[key] { return known }
-        let bitmap = Self.file(of: font)?.hasSuffix("NotoColorEmoji.ttf") ?? false
-        bitmapFonts[key] = bitmap
-        return bitmap
-    }
-
-    /// The file fontconfig chose for a description string such as "DejaVu Sans 17"; for tests
-    /// of font isolation.
     func fontFile(forDescription string: String) -> String? {
         guard let description = pango_font_description_from_string(string) else { return nil }
         defer { pango_font_description_free(description) }
@@ -207,7 +241,7 @@ final class PangoEngine {
         return Self.file(of: font)
     }
 
-    private static func file(of font: UnsafeMutablePointer<PangoFont>) -> String? {
+    static func file(of font: UnsafeMutablePointer<PangoFont>) -> String? {
         guard let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) else { return nil }
         var file: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
