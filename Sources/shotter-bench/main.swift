@@ -6,11 +6,13 @@ import TextMeasure
 
 /// Benchmarks for docs/performance.md. `shotter-bench stages` times layout, painting,
 /// rasterizing, PNG encoding and SVG for a generated 1,000-element screen;
-/// `shotter-bench stream N FILE` writes an N-commit stream for the memory measurement.
+/// `shotter-bench stream N FILE` writes an N-commit stream for the memory measurement;
+/// `shotter-bench screen FILE` writes the 1,394-element one-commit screen that scripts/bench.sh
+/// renders as a whole process, against rsvg-convert rasterizing its SVG.
 
-/// A list-like screen: 42 cards of 24 elements (symbol, texts in several styles, a bordered
-/// button, a capsule, a divider), 1,010 elements in all.
-func screen(commits: Int = 1) -> String {
+/// A list-like screen: `cards` cards of 24 elements (symbol, texts in several styles, a bordered
+/// button, a capsule, a divider) in a padded stack: 42 cards are 1,010 elements, 58 are 1,394.
+func screen(commits: Int = 1, cards cardCount: Int = 42) -> String {
     var lines: [String] = []
     var next = 1
     func emit(_ json: JSON) { lines.append(json.serialized()) }
@@ -29,7 +31,7 @@ func screen(commits: Int = 1) -> String {
     let symbols = ["star.fill", "heart", "house", "gearshape", "bell", "calendar", "cart", "person.crop.circle"]
     var cards: [Int] = []
     var firstTitle = 0
-    for i in 0..<42 {
+    for i in 0..<cardCount {
         let icon = styled(["font": font("title2"), "foreground": .object(["name": .string("accent")])],
                           node("image", ["systemName": .string(symbols[i % symbols.count])]))
         let titleText = text("Card \(i + 1): Glazed Donut")
@@ -118,6 +120,10 @@ case "stream":
     let rest = Array(arguments.dropFirst())
     guard rest.count == 2, let n = Int(rest[0]) else { fatalError("usage: shotter-bench stream N FILE") }
     try screen(commits: n).write(toFile: rest[1], atomically: true, encoding: .utf8)
+case "screen":
+    let rest = Array(arguments.dropFirst())
+    guard rest.count == 1 else { fatalError("usage: shotter-bench screen FILE") }
+    try screen(cards: 58).write(toFile: rest[0], atomically: true, encoding: .utf8)
 default:
-    print("usage: shotter-bench stages | stream N FILE")
+    print("usage: shotter-bench stages | stream N FILE | screen FILE")
 }
