@@ -156,38 +156,37 @@ enum FontFiles {
         </fontconfig>
         """
 
-    /// The private fontconfig configuration of the design fonts, built once per process on
-    /// first use after checking that every pinned file (fallbacks too) is there. Swift runs a
-    /// `static let` initializer exactly once, under a lock, so threads can share it; the config
-    /// is never changed afterwards, and each Pango font map takes its own reference.
+    /// Private fontconfig configurations, each built once per process on first use: fontconfig
+    /// scans every file it is given (the two CJK collections alone take about 60 ms), so the
+    /// files are loaded in three steps, each only when a text needs it. The default design's
+    /// family comes first in every family list, and the other designs before the fallbacks, so
+    /// text that an earlier step's files cover is laid out the same by every later step.
+    /// Swift runs a `static let` initializer exactly once, under a lock, so threads can share
+    /// them; a config is never changed afterwards, and each Pango font map takes its own reference.
     ///
-    /// It also becomes fontconfig's current configuration: Pango runs `FcInit` on a thread of
-    /// its own, which would otherwise read the system's configuration and font caches (about
-    /// 40 ms) that shotter never uses.
-    static let config: Result<PinnedFontConfig, FontFileError> = {
-        do {
-            try PinnedFontConfig.checkReadable(all)
-            let config = try PinnedFontConfig(files: designFiles, rules: rules)
-            FcConfigSetCurrent(config.config)
-            return .success(config)
-        } catch let error as FontFileError {
-            return .failure(error)
-        } catch {
-            preconditionFailure("unexpected error \(error)")
-        }
-    }()
+    /// 1. The default design's files, after checking that every pinned file is there. It also
+    ///    becomes fontconfig's current configuration: Pango runs `FcInit` on a thread of its
+    ///    own, which would otherwise read the system's configuration and font caches.
+    static let config: Result<PinnedFontConfig, FontFileError> = load {
+        try PinnedFontConfig.checkReadable(all)
+        let config = try PinnedFontConfig(files: designs[.default] ?? [], rules: rules)
+        FcConfigSetCurrent(config.config)
+        return config
+    }
 
-    /// The design fonts and the fallbacks, loaded only for text the design fonts cannot show:
-    /// scanning the two CJK collections is most of what loading every pinned file costs.
-    /// The design families come first in every family list, so text they cover is drawn
-    /// the same with either configuration.
-    static let configWithFallbacks: Result<PinnedFontConfig, FontFileError> = {
-        do { return .success(try PinnedFontConfig(files: all, rules: rules)) } catch let error as FontFileError {
+    /// 2. Every design's files: monospaced, serif and rounded text.
+    static let configWithDesigns = load { try PinnedFontConfig(files: designFiles, rules: rules) }
+
+    /// 3. The designs and the fallbacks, for text no design font can show (CJK, emoji).
+    static let configWithFallbacks = load { try PinnedFontConfig(files: all, rules: rules) }
+
+    private static func load(_ build: () throws -> PinnedFontConfig) -> Result<PinnedFontConfig, FontFileError> {
+        do { return .success(try build()) } catch let error as FontFileError {
             return .failure(error)
         } catch {
             preconditionFailure("unexpected error \(error)")
         }
-    }()
+    }
 }
 
 /// An `FcConfig` that lists only the pinned files.

@@ -1,18 +1,17 @@
 internal import CCairo
 
 /// The Pango state behind `PangoTextMeasurer` and `PangoTextPainter`: Pango fonts over the
-/// pinned fontconfig configurations (the design fonts alone, and with the CJK and emoji
-/// fallbacks for text the design fonts lack), contexts set up so widths match browsers, and
-/// scratch layouts. Measuring and drawing go through the same `setText`, so a line is drawn
+/// pinned fontconfig configurations (the default design's files; every design's; with the CJK
+/// and emoji fallbacks too: see `FontFiles.config`), contexts set up so widths match browsers,
+/// and scratch layouts. Measuring and drawing go through the same `setText`, so a line is drawn
 /// exactly as wide as it was measured. Not thread-safe: one engine per thread.
 final class PangoEngine {
-    private let designConfig: PinnedFontConfig
-    private let designFonts: PangoFonts
+    private let defaultConfig: PinnedFontConfig
+    private let defaultFonts: PangoFonts
+    /// Made the first time a text needs another design's font.
+    private lazy var designFonts: PangoFonts = Self.fonts(FontFiles.configWithDesigns) ?? defaultFonts
     /// Made the first time a text needs a fallback font.
-    private lazy var fontsWithFallbacks: PangoFonts = {
-        guard let config = try? FontFiles.configWithFallbacks.get() else { return designFonts }
-        return PangoFonts(config: config)
-    }()
+    private lazy var fontsWithFallbacks: PangoFonts = Self.fonts(FontFiles.configWithFallbacks) ?? designFonts
     private var widths: [WidthKey: Double] = [:]
     /// Fonts are owned by their font map for the life of the process, so their identity is stable.
     private var bitmapFonts: [UnsafeMutablePointer<PangoFont>: Bool] = [:]
@@ -23,14 +22,26 @@ final class PangoEngine {
     }
 
     init(config: PinnedFontConfig) {
-        designConfig = config
-        designFonts = PangoFonts(config: config)
+        defaultConfig = config
+        defaultFonts = PangoFonts(config: config)
     }
 
-    /// The fonts to lay `text` out with: the design fonts when the families tried before the
-    /// fallbacks have every glyph it needs (both then give the same result), else all of them.
+    private static func fonts(_ config: Result<PinnedFontConfig, FontFileError>) -> PangoFonts? {
+        (try? config.get()).map(PangoFonts.init)
+    }
+
+    /// The fonts to lay `text` out with: the fewest files (`FontFiles.config`) whose families
+    /// tried before the fallbacks have every glyph it needs; all give the same result then.
     private func fonts(for text: String, font: ResolvedFont) -> PangoFonts {
-        designConfig.covers(text, families: FontFiles.designFamilies(of: font.design)) ? designFonts : fontsWithFallbacks
+        let families = FontFiles.designFamilies(of: font.design)
+        if font.design == .default && defaultConfig.covers(text, families: families) { return defaultFonts }
+        if let designs = try? FontFiles.configWithDesigns.get(), designs.covers(text, families: families) { return designFonts }
+        return fontsWithFallbacks
+    }
+
+    /// The fonts that hold `font`'s own file.
+    private func primaryFonts(_ font: ResolvedFont) -> PangoFonts {
+        font.design == .default ? defaultFonts : designFonts
     }
 
     /// Puts `text` in `font` into the scratch layout of the fonts it needs; returns that layout.
@@ -69,9 +80,9 @@ final class PangoEngine {
         return offsets
     }
 
-    func ascent(_ font: ResolvedFont) -> Double { designFonts.setup(font).ascent }
-    func descent(_ font: ResolvedFont) -> Double { designFonts.setup(font).descent }
-    func fontFile(_ font: ResolvedFont) -> String? { designFonts.setup(font).file }
+    func ascent(_ font: ResolvedFont) -> Double { primaryFonts(font).setup(font).ascent }
+    func descent(_ font: ResolvedFont) -> Double { primaryFonts(font).setup(font).descent }
+    func fontFile(_ font: ResolvedFont) -> String? { primaryFonts(font).setup(font).file }
 
     /// Draws `text` as one line with its baseline's left end at (x, baseline) in the user
     /// space of `cr`. The layout keeps the measuring context (identity matrix, no hinting), so

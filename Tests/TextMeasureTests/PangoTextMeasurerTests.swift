@@ -135,31 +135,36 @@ struct PangoTextMeasurerTests {
             == "/usr/share/fonts/opentype/inter/InterDisplay-Regular.otf")
     }
 
-    /// The fallback fonts are loaded only for text the design fonts lack; text they cover must
-    /// lay out exactly as it does with every pinned file loaded.
-    @Test func textTheDesignFontsCoverIsTheSameWithoutTheFallbacks() throws {
-        let designOnly = try FontFiles.config.get(), withFallbacks = try FontFiles.configWithFallbacks.get()
-        let fontsAlone = PangoFonts(config: designOnly), fontsAll = PangoFonts(config: withFallbacks)
+    /// Fonts are loaded in steps (the default design's files, every design's, then the
+    /// fallbacks) only when a text needs them; text an earlier step covers must lay out
+    /// exactly as it does with every pinned file loaded.
+    @Test func textAnEarlierFontStepCoversIsTheSameWithEveryFile() throws {
+        let defaultOnly = try FontFiles.config.get(), designs = try FontFiles.configWithDesigns.get()
+        let fontsAll = PangoFonts(config: try FontFiles.configWithFallbacks.get())
+        let steps = [(defaultOnly, PangoFonts(config: defaultOnly)), (designs, PangoFonts(config: designs))]
         let texts = ["Donut Shop", "Ελληνικά кириллица", "½ ‰ → ← © ™ “quotes” — …", "0123456789 ăș éü ß"]
         var compared = 0
         for design in FontDesign.allCases {
             let font = ResolvedFont(size: 17, lineHeight: 22, weight: .semibold, design: design)
-            for text in texts {
-                guard designOnly.covers(text, families: FontFiles.designFamilies(of: design)) else { continue }
-                var alone = PangoRectangle(), all = PangoRectangle()
-                pango_layout_get_extents(fontsAlone.setText(text, font: font), nil, &alone)
-                pango_layout_get_extents(fontsAll.setText(text, font: font), nil, &all)
-                #expect(alone.width == all.width && alone.height == all.height, "\(design) \(text)")
-                compared += 1
+            for (config, fonts) in steps where design == .default || config === designs {
+                for text in texts {
+                    guard config.covers(text, families: FontFiles.designFamilies(of: design)) else { continue }
+                    var step = PangoRectangle(), all = PangoRectangle()
+                    pango_layout_get_extents(fonts.setText(text, font: font), nil, &step)
+                    pango_layout_get_extents(fontsAll.setText(text, font: font), nil, &all)
+                    #expect(step.width == all.width && step.height == all.height, "\(design) \(text)")
+                    compared += 1
+                }
             }
         }
-        #expect(compared == texts.count * FontDesign.allCases.count)
+        #expect(compared == texts.count * (FontDesign.allCases.count + 1))
         let families = FontFiles.designFamilies(of: .default)
-        #expect(designOnly.covers("Donut Shop → ©", families: families))
-        #expect(!designOnly.covers("Hello 世界", families: families))
-        #expect(!designOnly.covers("😀", families: families))
-        #expect(!designOnly.covers("─", families: families))
-        #expect(designOnly.covers("─", families: FontFiles.designFamilies(of: .monospaced)), "JetBrains Mono draws box lines")
+        #expect(defaultOnly.covers("Donut Shop → ©", families: families))
+        #expect(!defaultOnly.covers("Hello 世界", families: families))
+        #expect(!designs.covers("Hello 世界", families: families))
+        #expect(!designs.covers("😀", families: families))
+        #expect(!designs.covers("─", families: families))
+        #expect(designs.covers("─", families: FontFiles.designFamilies(of: .monospaced)), "JetBrains Mono draws box lines")
     }
 
     @Test func cjkAndEmojiMeasure() {
