@@ -76,11 +76,15 @@ func time(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
     return median(samples)
 }
 
-func stages() throws {
-    let stream = try OpStream(file: "bench", bytes: Array(screen().utf8))
+func stages(cards: Int) throws {
+    let bytes = Array(screen(cards: cards).utf8)
+    let readMs = try time(15) { _ = try OpStream(file: "bench", bytes: bytes) }
+    let stream = try OpStream(file: "bench", bytes: bytes)
+    let validateMs = try time(15) { _ = try stream.validate() }
     var tree: ElementTree?
     try stream.replay { _, t in tree = t }
     guard let tree else { return }
+    let startMs = try time(1) { _ = try Screenshotter() }
     let renderer = try Screenshotter()
     let env = RenderEnvironment()
     print("elements: \(tree.elements.count - 1)")
@@ -103,6 +107,9 @@ func stages() throws {
     let svgMs = try time(runs) { _ = try renderer.encode(list, format: .svg, scale: 1) }
     func f(_ v: Double) -> String { String(format: "%.1f", v) }
     print("display list items: \(list.items.count)")
+    print("read stream (JSON Lines to ops): \(f(readMs)) ms")
+    print("validate (apply every op; render replays them once more): \(f(validateMs)) ms")
+    print("first Screenshotter (fonts, icons): \(f(startMs)) ms")
     print("layout, first pass (text measured): \(f(cold)) ms")
     print("layout: \(f(layoutMs)) ms")
     print("paint (display list): \(f(paintMs)) ms")
@@ -115,7 +122,8 @@ func stages() throws {
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "stages":
-    try stages()
+    // The screen of docs/performance.md's stage table (42 cards), or as many cards as given.
+    try stages(cards: arguments.dropFirst().first.flatMap { Int($0) } ?? 42)
 case "stream":
     let rest = Array(arguments.dropFirst())
     guard rest.count == 2, let n = Int(rest[0]) else { fatalError("usage: shotter-bench stream N FILE") }
@@ -125,5 +133,5 @@ case "screen":
     guard rest.count == 1 else { fatalError("usage: shotter-bench screen FILE") }
     try screen(cards: 58).write(toFile: rest[0], atomically: true, encoding: .utf8)
 default:
-    print("usage: shotter-bench stages | stream N FILE | screen FILE")
+    print("usage: shotter-bench stages [CARDS] | stream N FILE | screen FILE")
 }

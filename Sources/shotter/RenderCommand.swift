@@ -25,6 +25,8 @@ enum RenderCommand {
         let jobs = try Self.jobs(args)
         let outputDirectory = args.value("--output") ?? "shots"
 
+        // Fontconfig scans the pinned font files while the stream is read and validated.
+        DispatchQueue.global().async { _ = try? PangoTextMeasurer.checkFonts() }
         let input = try readInput(args.positionals[0])
         let stream = try OpStream(file: input.name, bytes: input.bytes)
         let (commits, warnings) = try stream.validate()
