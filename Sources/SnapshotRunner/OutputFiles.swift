@@ -29,7 +29,15 @@ public final class OutputFiles: @unchecked Sendable {
     private var staged: [Staged] = []
     /// Directories this run made, outermost first.
     private var createdDirectories: [String] = []
-    private var counter = 0
+
+    /// Numbers the temporary names of every run in the process (`shotter test` stages each
+    /// snapshot as its own run, on several threads, into the same directories).
+    private static let counter = Counter()
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func next() -> Int { lock.withLock { value += 1; return value } }
+    }
 
     public init() {}
 
@@ -37,10 +45,7 @@ public final class OutputFiles: @unchecked Sendable {
     public func stage(_ bytes: [UInt8], at path: String) throws(WriteError) {
         let directory = Self.parent(of: path)
         try makeDirectories(directory.isEmpty ? "." : directory, for: path)
-        let temporary = lock.withLock { () -> String in
-            counter += 1
-            return (directory.isEmpty ? "" : directory + "/") + ".shotter-\(getpid())-\(counter).tmp"
-        }
+        let temporary = (directory.isEmpty ? "" : directory + "/") + ".shotter-\(getpid())-\(Self.counter.next()).tmp"
         try Self.write(bytes, to: temporary, reportedAs: path)
         lock.withLock { staged.append(Staged(path: path, temporary: temporary)) }
     }

@@ -29,7 +29,7 @@ enum RenderCommand {
         DispatchQueue.global().async { _ = try? PangoTextMeasurer.checkFonts() }
         let input = try readInput(args.positionals[0])
         let stream = try OpStream(file: input.name, bytes: input.bytes)
-        let (commits, warnings) = try stream.validate()
+        let (commits, warnings, lastTree) = try stream.validateKeepingLastTree()
         let selected = try options.selectCommits(commits, file: input.name)
         warnings.forEach { printError("warning: \($0)") }
 
@@ -74,15 +74,22 @@ enum RenderCommand {
         struct Stopped: Error {}
         var noted = false
         var index = 0
+        func enqueue(_ commit: OpStream.Commit, _ tree: ElementTree) throws {
+            for size in options.sizes {
+                for scheme in options.schemes(for: tree, noted: &noted) {
+                    let environment = RenderEnvironment(device: options.device, dynamicTypeSize: size, colorScheme: scheme)
+                    guard queue.put(RenderJob(index: index, commit: commit, tree: tree, environment: environment)) else { throw Stopped() }
+                    index += 1
+                }
+            }
+        }
         do {
-            try stream.replay { commit, tree in
-                guard wanted.contains(commit.number) else { return }
-                for size in options.sizes {
-                    for scheme in options.schemes(for: tree, noted: &noted) {
-                        let environment = RenderEnvironment(device: options.device, dynamicTypeSize: size, colorScheme: scheme)
-                        guard queue.put(RenderJob(index: index, commit: commit, tree: tree, environment: environment)) else { throw Stopped() }
-                        index += 1
-                    }
+            // Only the last commit (the default): validating built its tree already.
+            if let lastTree, let last = commits.last, selected == [last] {
+                try enqueue(last, lastTree)
+            } else {
+                try stream.replay { commit, tree in
+                    if wanted.contains(commit.number) { try enqueue(commit, tree) }
                 }
             }
         } catch is Stopped {}

@@ -335,3 +335,20 @@ import Testing
         #expect(OutputFiles.parent(of: "o/") == "")
     }
 }
+
+extension OutputFilesTests {
+    /// `shotter test` stages each snapshot as its own run, on several threads, into one directory.
+    @Test func runsOnManyThreadsStageIntoOneDirectory() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        DispatchQueue.concurrentPerform(iterations: 64) { i in
+            let files = OutputFiles()
+            #expect(throws: Never.self) {
+                try files.stage(Array("\(i)".utf8), at: dir + "/out/\(i).txt")
+                try files.commit()
+            }
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/out")
+        #expect(names.count == 64 && names.allSatisfy { !$0.hasPrefix(".") })
+    }
+}
