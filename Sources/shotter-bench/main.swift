@@ -108,7 +108,7 @@ func stages(cards: Int) throws {
     func f(_ v: Double) -> String { String(format: "%.1f", v) }
     print("display list items: \(list.items.count)")
     print("read stream (JSON Lines to ops): \(f(readMs)) ms")
-    print("validate (apply every op; render replays them once more): \(f(validateMs)) ms")
+    print("validate (apply every op once): \(f(validateMs)) ms")
     print("first Screenshotter (fonts, icons): \(f(startMs)) ms")
     print("layout, first pass (text measured): \(f(cold)) ms")
     print("layout: \(f(layoutMs)) ms")
