@@ -17,7 +17,6 @@ if [ ${#tools[@]} -gt 0 ]; then
     $sudo_cmd apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${tools[@]}" >/dev/null
 fi
-swift build -c release --product shotter-bench 2>&1 | { grep -v 'warning: prohibited flag' || true; } >&2
 bin="$(swift build -c release --show-bin-path)"
 echo "== stages (release, median of 15 runs)"
 "$bin/shotter-bench" stages
