@@ -2,7 +2,7 @@
 # Render benchmarks for docs/performance.md: stage timings for a generated 1,000-element
 # screen; whole-process time of `shotter render` of a 1,394-element screen to a 3x PNG against
 # rsvg-convert rasterizing shotter's own SVG of it (hyperfine), with a cross-check that both
-# show the same image (exit 1 if not); start-up cost of a one-text render; then peak memory of
+# show the same image (exit 1 if not); start-up cost of a one-text SVG render; then peak memory of
 # `shotter render --commit all` over 50 and 500 commits.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,10 +44,10 @@ print(f"shotter render {ours * 1000:.1f} ms, rsvg-convert {rsvg * 1000:.1f} ms (
       f"ratio {ours / rsvg:.2f} (target at most 0.5: {'met' if ours / rsvg <= 0.5 else 'NOT met'})")
 PY
 
-echo "== start-up: a one-text screen, shotter render against shotter --help"
+echo "== start-up: a one-text screen to SVG (no raster, no PNG encode), against shotter --help"
 printf '%s\n' '{"id":1,"kind":"text","op":"create","props":{"text":"Hello"}}' \
     '{"id":1,"index":0,"op":"insert","parent":0}' '{"op":"commit"}' > "$work/one.jsonl"
-hyperfine -N --warmup 3 --runs 50 -n "render one text" "$bin/shotter render $work/one.jsonl -o $work/one" \
+hyperfine -N --warmup 3 --runs 50 -n "render one text" "$bin/shotter render $work/one.jsonl --format svg -o $work/one" \
     -n "shotter --help" "$bin/shotter --help"
 
 echo "== peak memory, shotter render --commit all --scale 1"
