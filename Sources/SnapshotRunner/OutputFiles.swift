@@ -43,10 +43,37 @@ public final class OutputFiles: @unchecked Sendable {
 
     /// Writes `bytes` to a temporary file in `path`'s directory (created as needed).
     public func stage(_ bytes: [UInt8], at path: String) throws(WriteError) {
+        do {
+            try stage(at: path) { append in try append(bytes) }
+        } catch let error as WriteError {
+            throw error
+        } catch {
+            preconditionFailure("a writer that cannot fail failed: \(error)")
+        }
+    }
+
+    /// Stages a file written in pieces (a report too large to hold in memory): `produce` gets
+    /// an `append` that writes bytes to the temporary file. A failed write throws `WriteError`;
+    /// whatever `produce` throws is rethrown. Either way the temporary file is removed.
+    public func stage(at path: String, _ produce: (_ append: ([UInt8]) throws -> Void) throws -> Void) throws {
         let directory = Self.parent(of: path)
         try makeDirectories(directory.isEmpty ? "." : directory, for: path)
         let temporary = (directory.isEmpty ? "" : directory + "/") + ".shotter-\(getpid())-\(Self.counter.next()).tmp"
-        try Self.write(bytes, to: temporary, reportedAs: path)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw WriteError(path: path, reason: Self.reason()) }
+        do {
+            try produce { bytes throws(WriteError) in try Self.write(bytes, to: fd, reportedAs: path) }
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        // A full disk may only show when the file is closed.
+        if close(fd) != 0 {
+            let error = WriteError(path: path, reason: Self.reason())
+            unlink(temporary)
+            throw error
+        }
         lock.withLock { staged.append(Staged(path: path, temporary: temporary)) }
     }
 
@@ -119,9 +146,7 @@ public final class OutputFiles: @unchecked Sendable {
         if let failure { throw WriteError(path: path, reason: failure) }
     }
 
-    private static func write(_ bytes: [UInt8], to temporary: String, reportedAs path: String) throws(WriteError) {
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw WriteError(path: path, reason: reason()) }
+    private static func write(_ bytes: [UInt8], to fd: Int32, reportedAs path: String) throws(WriteError) {
         var written = 0
         let failure: String? = bytes.withUnsafeBytes { buffer in
             while written < buffer.count {
@@ -134,12 +159,7 @@ public final class OutputFiles: @unchecked Sendable {
             }
             return nil
         }
-        // A full disk may only show when the file is closed.
-        let closeFailure = close(fd) != 0 ? reason() : nil
-        if let message = failure ?? closeFailure {
-            unlink(temporary)
-            throw WriteError(path: path, reason: message)
-        }
+        if let failure { throw WriteError(path: path, reason: failure) }
     }
 
     /// `a/b` for `a/b/c`, `/` for `/a`, empty for `a`. (Foundation's `deletingLastPathComponent`
