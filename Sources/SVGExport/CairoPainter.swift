@@ -5,55 +5,70 @@ import TextMeasure
 /// Plays a `DisplayList` onto a Cairo context whose user space is screen points.
 /// Clips and groups nest on a stack. A pop with nothing of its kind open is ignored; a pop whose
 /// match is not on top closes what was opened after the match first; whatever is still open at
-/// the end is closed. So no list, however unbalanced, leaves Cairo in an error state.
+/// the end is closed. So no list, however unbalanced, leaves Cairo in an error state; should
+/// Cairo fail anyway (out of memory, a font it cannot load), the first failing item stops the
+/// play with a `DrawingError` naming the stream line of the element that drew it.
 struct CairoPainter {
     var text: any TextDrawing
     var icons: IconLibrary
 
     private enum Layer { case clip, group(opacity: Double), transform }
 
-    func play(_ list: DisplayList, on cr: OpaquePointer) {
+    func play(_ list: DisplayList, on cr: OpaquePointer) throws(DrawingError) {
         var open: [Layer] = []
-        for item in list.items {
-            switch item {
-            case .fill(let shape, let rect, let paint):
-                appendPath(shape, in: rect, to: cr)
-                setSource(paint, on: cr)
-                cairo_fill(cr)
-            case .stroke(let shape, let rect, let paint, let lineWidth, let dash):
-                stroke(shape, rect, paint, lineWidth: lineWidth, dash: dash, on: cr)
-            case .text(let run):
-                cairo_save(cr)
-                text.draw(run, in: cr)
-                cairo_restore(cr)
-            case .symbol(let name, let rect, let color, let strokeWidth):
-                icons.draw(name, in: rect, color: color, strokeWidth: strokeWidth, on: cr)
-            case .pushClip(let shape, let rect):
-                cairo_save(cr)
-                appendPath(shape, in: rect, to: cr)
-                cairo_clip(cr)
-                open.append(.clip)
-            case .popClip:
-                close(upTo: { if case .clip = $0 { true } else { false } }, &open, on: cr)
-            case .pushGroup(let opacity):
-                cairo_push_group(cr)
-                open.append(.group(opacity: opacity))
-            case .popGroup:
-                close(upTo: { if case .group = $0 { true } else { false } }, &open, on: cr)
-            case .pushTransform(let scale, let center):
-                cairo_save(cr)
-                // A degenerate scale would leave Cairo in an error state: draw unscaled instead.
-                if scale.isFinite, scale > 0 {
-                    cairo_translate(cr, center.x, center.y)
-                    cairo_scale(cr, scale, scale)
-                    cairo_translate(cr, -center.x, -center.y)
-                }
-                open.append(.transform)
-            case .popTransform:
-                close(upTo: { if case .transform = $0 { true } else { false } }, &open, on: cr)
+        for (index, item) in list.items.enumerated() {
+            do {
+                try draw(item, &open, on: cr)
+            } catch {
+                throw DrawingError(line: list.line(ofItem: index), message: "\(item.kindName): \(error)")
+            }
+            let status = cairo_status(cr)
+            if status != CAIRO_STATUS_SUCCESS {
+                throw DrawingError(line: list.line(ofItem: index),
+                                   message: "\(item.kindName): cairo: \(String(cString: cairo_status_to_string(status)))")
             }
         }
         while let layer = open.popLast() { Self.close(layer, on: cr) }
+    }
+
+    private func draw(_ item: DisplayItem, _ open: inout [Layer], on cr: OpaquePointer) throws {
+        switch item {
+        case .fill(let shape, let rect, let paint):
+            appendPath(shape, in: rect, to: cr)
+            setSource(paint, on: cr)
+            cairo_fill(cr)
+        case .stroke(let shape, let rect, let paint, let lineWidth, let dash):
+            stroke(shape, rect, paint, lineWidth: lineWidth, dash: dash, on: cr)
+        case .text(let run):
+            cairo_save(cr)
+            defer { cairo_restore(cr) }
+            try text.draw(run, in: cr)
+        case .symbol(let name, let rect, let color, let strokeWidth):
+            icons.draw(name, in: rect, color: color, strokeWidth: strokeWidth, on: cr)
+        case .pushClip(let shape, let rect):
+            cairo_save(cr)
+            appendPath(shape, in: rect, to: cr)
+            cairo_clip(cr)
+            open.append(.clip)
+        case .popClip:
+            close(upTo: { if case .clip = $0 { true } else { false } }, &open, on: cr)
+        case .pushGroup(let opacity):
+            cairo_push_group(cr)
+            open.append(.group(opacity: opacity))
+        case .popGroup:
+            close(upTo: { if case .group = $0 { true } else { false } }, &open, on: cr)
+        case .pushTransform(let scale, let center):
+            cairo_save(cr)
+            // A degenerate scale would leave Cairo in an error state: draw unscaled instead.
+            if scale.isFinite, scale > 0 {
+                cairo_translate(cr, center.x, center.y)
+                cairo_scale(cr, scale, scale)
+                cairo_translate(cr, -center.x, -center.y)
+            }
+            open.append(.transform)
+        case .popTransform:
+            close(upTo: { if case .transform = $0 { true } else { false } }, &open, on: cr)
+        }
     }
 
     private func stroke(_ shape: ShapeOutline, _ rect: Rect, _ paint: Paint, lineWidth: Double,

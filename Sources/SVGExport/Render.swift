@@ -22,6 +22,30 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     }
 }
 
+/// Cairo failed while drawing one item of a display list. `line` is the stream line of the
+/// element that drew it (0 for screen chrome); `message` names the item and Cairo's reason.
+public struct DrawingError: Error, CustomStringConvertible, Equatable, Sendable {
+    public var line: Int
+    public var message: String
+    public var description: String { message }
+    public init(line: Int, message: String) { self.line = line; self.message = message }
+}
+
+extension DisplayItem {
+    /// What the item draws, for error messages.
+    var kindName: String {
+        switch self {
+        case .fill: "fill"
+        case .stroke: "stroke"
+        case .text: "text"
+        case .symbol(let name, _, _, _): "symbol \(name)"
+        case .pushClip, .popClip: "clip"
+        case .pushGroup, .popGroup: "opacity group"
+        case .pushTransform, .popTransform: "transform"
+        }
+    }
+}
+
 /// A rendered screen: `rgba` is straight (non-premultiplied) RGBA, rows top to bottom.
 public struct RenderedImage: Sendable {
     public var width: Int
@@ -122,7 +146,7 @@ private func play(_ list: DisplayList, scale: Double, on surface: OpaquePointer?
     guard let cr else { throw RenderError.cairo("no context") }
     try check(cairo_status(cr))
     cairo_scale(cr, scale, scale)
-    CairoPainter(text: text, icons: icons).play(list, on: cr)
+    try CairoPainter(text: text, icons: icons).play(list, on: cr)
     try check(cairo_status(cr))
 }
 

@@ -50,8 +50,8 @@ public final class Screenshotter {
 struct PangoTextDrawing: TextDrawing {
     let painter: PangoTextPainter
 
-    func draw(_ run: TextRun, in cr: OpaquePointer) {
-        painter.draw(run.text, font: run.font, red: run.color.r, green: run.color.g, blue: run.color.b,
+    func draw(_ run: TextRun, in cr: OpaquePointer) throws {
+        try painter.draw(run.text, font: run.font, red: run.color.r, green: run.color.g, blue: run.color.b,
                      alpha: run.color.a, lineBoxOrigin: run.origin, in: cr)
     }
 }

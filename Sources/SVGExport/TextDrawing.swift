@@ -6,6 +6,7 @@ import LayoutEngine
 public protocol TextDrawing {
     /// Draws one line of `run` onto `cr` (a `cairo_t *`) in its user space, which is screen
     /// points: `run.origin` is the top-left of the line box. The executor wraps every call in
-    /// `cairo_save` / `cairo_restore`, so the drawer may change any state it likes.
-    func draw(_ run: TextRun, in cr: OpaquePointer)
+    /// `cairo_save` / `cairo_restore`, so the drawer may change any state it likes. Throws when
+    /// the line cannot be drawn (a font size FreeType refuses).
+    func draw(_ run: TextRun, in cr: OpaquePointer) throws
 }

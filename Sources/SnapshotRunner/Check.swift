@@ -76,15 +76,36 @@ public struct SnapshotChecker: Sendable {
     public func check(_ snapshot: Snapshot, image: RenderedImage, layout: LayoutDump) throws -> SnapshotResult {
         if record != .all, let golden = FileManager.default.contents(atPath: try OutputPaths.join(goldens, snapshot.path).path),
            ImageComparison.png([UInt8](golden), hasPixels: image.rgba, width: image.width, height: image.height) {
-            var result = SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .passed, message: "matches")
-            try refreshLayout(snapshot, layout, into: &result)
-            return result
+            return try inTransaction { files in
+                var result = SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .passed, message: "matches")
+                try refreshLayout(snapshot, layout, files, into: &result)
+                return result
+            }
         }
         let png = try PNGEncoder.encode(rgba: image.rgba, width: image.width, height: image.height)
         return try check(snapshot, actual: png, layout: layout)
     }
 
+    /// The golden, layout dump and artifact files of one snapshot are written all or none:
+    /// a failed write throws a one-line `WriteError` and leaves none of them.
     public func check(_ snapshot: Snapshot, actual: [UInt8], layout: LayoutDump) throws -> SnapshotResult {
+        try inTransaction { files in try check(snapshot, actual: actual, layout: layout, files: files) }
+    }
+
+    /// Runs `body` with files staged in one `OutputFiles`, moved into place when it returns.
+    private func inTransaction(_ body: (OutputFiles) throws -> SnapshotResult) throws -> SnapshotResult {
+        let files = OutputFiles()
+        do {
+            let result = try body(files)
+            try files.commit()
+            return result
+        } catch {
+            files.discard()
+            throw error
+        }
+    }
+
+    private func check(_ snapshot: Snapshot, actual: [UInt8], layout: LayoutDump, files: OutputFiles) throws -> SnapshotResult {
         var result = SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .passed, message: "matches")
         let goldenURL = try OutputPaths.join(goldens, snapshot.path)
         let layoutURL = try OutputPaths.join(goldens, snapshot.layoutPath)
@@ -95,21 +116,21 @@ public struct SnapshotChecker: Sendable {
             if record == .never {
                 result.status = .failed
                 result.message = "no golden at \(goldenURL.path) (record it with --record=missing and commit it)"
-                result.actual = try writeArtifact(snapshot, "actual", actual)
+                result.actual = try writeArtifact(snapshot, files, "actual", actual)
                 return result
             }
-            try write(actual, to: goldenURL)
-            try write(layoutText, to: layoutURL)
+            try files.stage(actual, at: goldenURL.path)
+            try files.stage(layoutText, at: layoutURL.path)
             result.status = .recorded
             result.message = "recorded new golden"
             result.wrote = [snapshot.path, snapshot.layoutPath]
             // A copy for the report, so a reviewer sees what was recorded.
-            result.actual = try writeArtifact(snapshot, "actual", actual)
+            result.actual = try writeArtifact(snapshot, files, "actual", actual)
             return result
         }
         let expected = [UInt8](expectedData)
 
-        func refreshLayout() throws { try self.refreshLayout(snapshot, layout, into: &result) }
+        func refreshLayout() throws { try self.refreshLayout(snapshot, layout, files, into: &result) }
         if expected == actual {
             try refreshLayout()
             return result
@@ -141,8 +162,8 @@ public struct SnapshotChecker: Sendable {
         if passes {
             result.message += ", within tolerance"
             if record == .all {
-                try write(actual, to: goldenURL)
-                try write(layoutText, to: layoutURL)
+                try files.stage(actual, at: goldenURL.path)
+                try files.stage(layoutText, at: layoutURL.path)
                 result.status = .recorded
                 result.wrote = [snapshot.path, snapshot.layoutPath]
             } else {
@@ -159,12 +180,12 @@ public struct SnapshotChecker: Sendable {
                 result.marks = SnapshotResult.Marks(canvas: snapshot.environment.device.size, before: before, after: after)
             }
         }
-        result.expected = try writeArtifact(snapshot, "expected", expected)
-        result.actual = try writeArtifact(snapshot, "actual", actual)
-        if let diffPNG { result.diff = try writeArtifact(snapshot, "diff", diffPNG, format: .png) }
+        result.expected = try writeArtifact(snapshot, files, "expected", expected)
+        result.actual = try writeArtifact(snapshot, files, "actual", actual)
+        if let diffPNG { result.diff = try writeArtifact(snapshot, files, "diff", diffPNG, format: .png) }
         if record == .failed || record == .all {
-            try write(actual, to: goldenURL)
-            try write(layoutText, to: layoutURL)
+            try files.stage(actual, at: goldenURL.path)
+            try files.stage(layoutText, at: layoutURL.path)
             result.status = .recorded
             result.message = "re-recorded: " + result.message
             result.wrote = [snapshot.path, snapshot.layoutPath]
@@ -176,25 +197,23 @@ public struct SnapshotChecker: Sendable {
 
     /// Beside an image that passes, the dump is written when it is missing (goldens recorded
     /// before dumps) and recording is on, or rewritten when `all` re-records everything.
-    func refreshLayout(_ snapshot: Snapshot, _ layout: LayoutDump, into result: inout SnapshotResult) throws {
+    func refreshLayout(_ snapshot: Snapshot, _ layout: LayoutDump, _ files: OutputFiles,
+                       into result: inout SnapshotResult) throws {
         let layoutURL = try OutputPaths.join(goldens, snapshot.layoutPath)
         let layoutText = Array(layout.serialized().utf8)
         let storedLayoutBytes = FileManager.default.contents(atPath: layoutURL.path).map { [UInt8]($0) }
         guard storedLayoutBytes != layoutText,
               (storedLayoutBytes == nil && record != .never) || record == .all else { return }
-        try write(layoutText, to: layoutURL)
+        try files.stage(layoutText, at: layoutURL.path)
         result.wrote.append(snapshot.layoutPath)
     }
 
     /// `failures/Counter/002-tap-Add.iphone15pro.large.light.actual.png`, relative to `artifacts`.
-    func writeArtifact(_ snapshot: Snapshot, _ role: String, _ bytes: [UInt8], format: ImageFormat? = nil) throws -> String {
+    func writeArtifact(_ snapshot: Snapshot, _ files: OutputFiles, _ role: String, _ bytes: [UInt8],
+                       format: ImageFormat? = nil) throws -> String {
         let relative = "\(Self.failuresDirectory)/\(snapshot.stream)/\(snapshot.baseName).\(role).\((format ?? snapshot.format).rawValue)"
-        try write(bytes, to: try OutputPaths.join(artifacts, relative))
+        try files.stage(bytes, at: try OutputPaths.join(artifacts, relative).path)
         return relative
     }
 }
 
-func write(_ bytes: [UInt8], to url: URL) throws {
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(bytes).write(to: url, options: .atomic)
-}

@@ -6,15 +6,18 @@ import TextMeasure
 /// as it goes, one image at a time, so its size never sits in memory.
 public enum HTMLReport {
     /// Writes the report to `path`; artifact paths in `summary` are relative to `artifacts`.
+    /// A failed write is a one-line `WriteError` and leaves no partial report.
     public static func write(_ summary: RunSummary, artifacts: String, to path: String, inlineLimit: Int = 64 << 20) throws {
-        let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+        let files = OutputFiles()
+        do {
+            try files.stage(at: path) { append in
+                try write(summary, artifacts: artifacts, inlineLimit: inlineLimit) { try append(Array($0.utf8)) }
+            }
+            try files.commit()
+        } catch {
+            files.discard()
+            throw error
         }
-        defer { try? handle.close() }
-        try write(summary, artifacts: artifacts, inlineLimit: inlineLimit) { try handle.write(contentsOf: Data($0.utf8)) }
     }
 
     /// The whole page as one string (for tests and small runs).

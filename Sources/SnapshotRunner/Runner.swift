@@ -47,8 +47,9 @@ public enum SnapshotRunner {
     /// images are dropped as soon as they are checked, so memory does not grow with the run.
     /// `planStreams` are the plan's streams as written (before command-line overrides): the
     /// goldens they produce are not unused, even when flags narrow this run.
+    /// `progress` is called from the workers each time a snapshot is checked.
     public static func run(streams: [PlannedStream], planStreams: [PlannedStream]? = nil, goldens: String,
-                           options: RunOptions) throws -> RunSummary {
+                           options: RunOptions, progress: @escaping @Sendable () -> Void = {}) throws -> RunSummary {
         let all = streams.flatMap(\.snapshots)
         let selected = options.shard.map { $0.select(all) } ?? all
         let checker = SnapshotChecker(goldens: goldens, artifacts: options.artifacts, record: options.record)
@@ -56,7 +57,7 @@ public enum SnapshotRunner {
         // Fails early with a clear message when fonts or icons are missing.
         _ = try Screenshotter()
 
-        let queue = WorkQueue(jobs: makeJobs(selected, workers: options.jobs))
+        let queue = WorkQueue(jobs: makeJobs(selected, workers: options.jobs), progress: progress)
         // A stream that cannot be read fails in every shard: its goldens cannot be checked.
         for stream in streams {
             if let error = stream.error {
@@ -146,13 +147,17 @@ public enum SnapshotRunner {
                 let dump = LayoutDump(tree: tree, layout: layout)
                 for snapshot in snapshots {
                     do {
-                        switch snapshot.format {
-                        case .png:
-                            let image = try renderer.image(list, scale: snapshot.scale)
-                            queue.add(try checker.check(snapshot, image: image, layout: dump))
-                        case .svg:
-                            let bytes = try renderer.encode(list, format: .svg, scale: snapshot.scale)
-                            queue.add(try checker.check(snapshot, actual: bytes, layout: dump))
+                        do {
+                            switch snapshot.format {
+                            case .png:
+                                let image = try renderer.image(list, scale: snapshot.scale)
+                                queue.add(try checker.check(snapshot, image: image, layout: dump))
+                            case .svg:
+                                let bytes = try renderer.encode(list, format: .svg, scale: snapshot.scale)
+                                queue.add(try checker.check(snapshot, actual: bytes, layout: dump))
+                            }
+                        } catch let error as DrawingError {
+                            throw InputError(file: job.streamPath, line: error.line, op: "draw", message: error.message)
                         }
                     } catch {
                         queue.add(SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .failed, message: "\(error)"))
@@ -217,8 +222,11 @@ final class WorkQueue: @unchecked Sendable {
     private var jobs: [SnapshotRunner.Job]
     private var nextIndex = 0
     private var collected: [SnapshotResult] = []
+    private let progress: @Sendable () -> Void
 
-    init(jobs: [SnapshotRunner.Job]) { self.jobs = jobs }
+    init(jobs: [SnapshotRunner.Job], progress: @escaping @Sendable () -> Void = {}) {
+        self.jobs = jobs; self.progress = progress
+    }
 
     var count: Int { lock.withLock { jobs.count } }
     var results: [SnapshotResult] { lock.withLock { collected } }
@@ -231,7 +239,10 @@ final class WorkQueue: @unchecked Sendable {
         }
     }
 
-    func add(_ result: SnapshotResult) { lock.withLock { collected.append(result) } }
+    func add(_ result: SnapshotResult) {
+        lock.withLock { collected.append(result) }
+        progress()
+    }
 
     /// Every snapshot of a job that could not run fails with the same message; those it already
     /// checked keep their result.

@@ -85,8 +85,14 @@ enum FontFiles {
         FontFile(path: notoDir + "NotoColorEmoji.ttf", package: "fonts-noto-color-emoji", family: emojiFamily, weight: 400, italic: false),
     ]
 
-    static var all: [FontFile] {
-        FontDesign.allCases.flatMap { designs[$0] ?? [] } + fallbacks
+    static var designFiles: [FontFile] { FontDesign.allCases.flatMap { designs[$0] ?? [] } }
+    static var all: [FontFile] { designFiles + fallbacks }
+
+    /// The families a design's text is tried in before the fallbacks (`familyList`).
+    static func designFamilies(of design: FontDesign) -> Set<String> {
+        var families = Set((designs[design] ?? []).map(\.family))
+        families.insert(defaultDesign.family)
+        return families
     }
 
     /// The file for `font`: its design's file of the same slant with the nearest weight
@@ -150,28 +156,54 @@ enum FontFiles {
         </fontconfig>
         """
 
-    /// The private fontconfig configuration, built once per process on first use. Swift runs a
-    /// `static let` initializer exactly once, under a lock, so threads can share it; the config
-    /// is never changed afterwards, and each Pango font map takes its own reference.
-    static let config: Result<PinnedFontConfig, FontFileError> = {
-        do { return .success(try PinnedFontConfig(files: all, rules: rules)) } catch let error as FontFileError {
+    /// Private fontconfig configurations, each built once per process on first use: fontconfig
+    /// scans every file it is given (the two CJK collections alone take about 60 ms), so the
+    /// files are loaded in three steps, each only when a text needs it. The default design's
+    /// family comes first in every family list, and the other designs before the fallbacks, so
+    /// text that an earlier step's files cover is laid out the same by every later step.
+    /// Swift runs a `static let` initializer exactly once, under a lock, so threads can share
+    /// them; a config is never changed afterwards, and each Pango font map takes its own reference.
+    ///
+    /// 1. The default design's files, after checking that every pinned file is there. It also
+    ///    becomes fontconfig's current configuration: Pango runs `FcInit` on a thread of its
+    ///    own, which would otherwise read the system's configuration and font caches.
+    static let config: Result<PinnedFontConfig, FontFileError> = load {
+        try PinnedFontConfig.checkReadable(all)
+        let config = try PinnedFontConfig(files: designs[.default] ?? [], rules: rules)
+        FcConfigSetCurrent(config.config)
+        return config
+    }
+
+    /// 2. Every design's files: monospaced, serif and rounded text.
+    static let configWithDesigns = load { try PinnedFontConfig(files: designFiles, rules: rules) }
+
+    /// 3. The designs and the fallbacks, for text no design font can show (CJK, emoji).
+    static let configWithFallbacks = load { try PinnedFontConfig(files: all, rules: rules) }
+
+    private static func load(_ build: () throws -> PinnedFontConfig) -> Result<PinnedFontConfig, FontFileError> {
+        do { return .success(try build()) } catch let error as FontFileError {
             return .failure(error)
         } catch {
             preconditionFailure("unexpected error \(error)")
         }
-    }()
+    }
 }
 
 /// An `FcConfig` that lists only the pinned files.
 final class PinnedFontConfig: @unchecked Sendable {
-    /// `FcConfig *`; immutable once built.
+    /// `FcConfig *`; immutable once built. The character sets read from it are cached under a lock.
     let config: OpaquePointer
 
-    init(files: [FontFile], rules: String) throws {
+    /// Throws naming every missing file's package.
+    static func checkReadable(_ files: [FontFile]) throws {
         let missing = files.filter { !FileManager.default.isReadableFile(atPath: $0.path) }
         if let first = missing.first {
             throw FontFileError(path: first.path, packages: Self.packages(of: missing), unreadable: false)
         }
+    }
+
+    init(files: [FontFile], rules: String) throws {
+        try Self.checkReadable(files)
         guard let config = FcConfigCreate() else { preconditionFailure("FcConfigCreate failed (out of memory)") }
         let loaded = FcConfigParseAndLoadFromMemory(config, rules, FcBool(FcTrue))
         precondition(loaded == FcTrue, "the built-in fontconfig rules do not parse")
@@ -183,6 +215,38 @@ final class PinnedFontConfig: @unchecked Sendable {
     }
 
     deinit { FcConfigDestroy(config) }
+
+    /// Whether some font of `families` has a glyph for every scalar of `text`.
+    func covers(_ text: String, families: Set<String>) -> Bool {
+        let charsets = coverage(families)
+        return text.unicodeScalars.allSatisfy { scalar in
+            charsets.contains { FcCharSetHasChar($0, FcChar32(scalar.value)) == FcTrue }
+        }
+    }
+
+    private let lock = NSLock()
+    private var charsets: [Set<String>: [OpaquePointer]] = [:]
+
+    /// The character sets of the config's fonts of `families` (owned by the config).
+    private func coverage(_ families: Set<String>) -> [OpaquePointer] {
+        lock.withLock {
+            if let known = charsets[families] { return known }
+            var found: [OpaquePointer] = []
+            if let set = FcConfigGetFonts(config, FcSetApplication) {
+                for i in 0..<Int(set.pointee.nfont) {
+                    guard let pattern = set.pointee.fonts[i] else { continue }
+                    var family: UnsafeMutablePointer<FcChar8>?
+                    var charset: OpaquePointer?
+                    guard FcPatternGetString(pattern, FC_FAMILY, 0, &family) == FcResultMatch, let family,
+                          families.contains(String(cString: family)),
+                          FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { continue }
+                    found.append(charset)
+                }
+            }
+            charsets[families] = found
+            return found
+        }
+    }
 
     private static func packages(of files: [FontFile]) -> [String] {
         var seen: [String] = []

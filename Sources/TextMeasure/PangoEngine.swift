@@ -1,21 +1,21 @@
 internal import CCairo
 
-/// The Pango state behind `PangoTextMeasurer` and `PangoTextPainter`: one font map over the
-/// pinned fontconfig configuration, one context set up so widths match browsers, and one
-/// scratch layout. Measuring and drawing go through the same `setText`, so a line is drawn
+/// The Pango state behind `PangoTextMeasurer` and `PangoTextPainter`: Pango fonts over the
+/// pinned fontconfig configurations (the default design's files; every design's; with the CJK
+/// and emoji fallbacks too: see `FontFiles.config`), contexts set up so widths match browsers,
+/// and scratch layouts. Measuring and drawing go through the same `setText`, so a line is drawn
 /// exactly as wide as it was measured. Not thread-safe: one engine per thread.
 final class PangoEngine {
-    private let fontMap: UnsafeMutablePointer<PangoFontMap>
-    private let context: OpaquePointer
-    private let layout: OpaquePointer
-    private var setups: [ResolvedFont: FontSetup] = [:]
-    private var currentFont: ResolvedFont?
-    /// The text the scratch layout holds (NULs included), so asking twice shapes once.
-    private var currentText: String?
+    private let defaultConfig: PinnedFontConfig
+    private let defaultFonts: PangoFonts
+    /// Made the first time a text needs another design's font.
+    private lazy var designFonts: PangoFonts = Self.fonts(FontFiles.configWithDesigns) ?? defaultFonts
+    /// Made the first time a text needs a fallback font.
+    private lazy var fontsWithFallbacks: PangoFonts = Self.fonts(FontFiles.configWithFallbacks) ?? designFonts
+    private var widths: [WidthKey: Double] = [:]
     /// UTF-8 bytes handed to Pango to shape: how tests see that wrapping stays linear.
     private(set) var shapedBytes = 0
-    private var widths: [WidthKey: Double] = [:]
-    /// Fonts are owned by the font map for the life of the process, so their identity is stable.
+    /// Fonts are owned by their font map for the life of the process, so their identity is stable.
     private var bitmapFonts: [UnsafeMutablePointer<PangoFont>: Bool] = [:]
 
     private struct WidthKey: Hashable {
@@ -23,8 +23,213 @@ final class PangoEngine {
         var font: ResolvedFont
     }
 
+    init(config: PinnedFontConfig) {
+        defaultConfig = config
+        defaultFonts = PangoFonts(config: config)
+    }
+
+    private static func fonts(_ config: Result<PinnedFontConfig, FontFileError>) -> PangoFonts? {
+        (try? config.get()).map(PangoFonts.init)
+    }
+
+    /// The fonts to lay `text` out with: the fewest files (`FontFiles.config`) whose families
+    /// tried before the fallbacks have every glyph it needs; all give the same result then.
+    private func fonts(for text: String, font: ResolvedFont) -> PangoFonts {
+        let families = FontFiles.designFamilies(of: font.design)
+        if font.design == .default && defaultConfig.covers(text, families: families) { return defaultFonts }
+        if let designs = try? FontFiles.configWithDesigns.get(), designs.covers(text, families: families) { return designFonts }
+        return fontsWithFallbacks
+    }
+
+    /// The fonts that hold `font`'s own file.
+    private func primaryFonts(_ font: ResolvedFont) -> PangoFonts {
+        font.design == .default ? defaultFonts : designFonts
+    }
+
+    /// Puts `text` in `font` into the scratch layout of the fonts it needs; returns that layout.
+    private func setText(_ text: String, font: ResolvedFont) -> OpaquePointer {
+        // Pango rejects NUL bytes inside the text it is given.
+        let clean = text.contains("\0") ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\0" })) : text
+        let fonts = fonts(for: clean, font: font)
+        let shapedBefore = fonts.shapedBytes
+        let layout = fonts.setText(clean, font: font)
+        shapedBytes += fonts.shapedBytes - shapedBefore
+        return layout
+    }
+
+    /// Logical width of `text` on one line, in points.
+    func width(of text: String, font: ResolvedFont) -> Double {
+        let key = WidthKey(text: text, font: font)
+        if let width = widths[key] { return width }
+        let layout = setText(text, font: font)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let width = Double(logical.width) / Double(PANGO_SCALE)
+        if widths.count > 50_000 { widths.removeAll() }
+        widths[key] = width
+        return width
+    }
+
+    /// Offsets, in Unicode scalars, where Unicode line breaking allows a line to start
+    /// (excluding 0; the end of the text is always included).
+    func lineBreakOpportunities(in text: String, font: ResolvedFont) -> [Int] {
+        let layout = setText(text, font: font)
+        var count: Int32 = 0
+        let scalars = text.unicodeScalars.count
+        var offsets: [Int] = []
+        if let attrs = pango_layout_get_log_attrs_readonly(layout, &count) {
+            for i in 1..<max(1, min(Int(count), scalars)) where attrs[i].is_line_break != 0 {
+                offsets.append(i)
+            }
+        }
+        offsets.append(scalars)
+        return offsets
+    }
+
+    /// Each Unicode scalar's advance in points when `text` is shaped as one line, in logical
+    /// order; a cluster's advance (a ligature, a base with its marks) goes to its first scalar.
+    /// A line's width is close to the sum of its scalars' advances, but not always equal to it:
+    /// shaping, kerning and font fallback depend on the neighbouring text.
+    func advances(of text: String, font: ResolvedFont) -> [Double] {
+        let layout = setText(text, font: font)
+        // Pango units per byte of the text Pango holds (without NULs).
+        var units = [Int](repeating: 0, count: text.utf8.count + 1)
+        if let line = pango_layout_get_line_readonly(layout, 0) {
+            var node = line.pointee.runs
+            while let current = node {
+                node = current.pointee.next
+                guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                      let glyphs = run.pointee.glyphs, let item = run.pointee.item else { continue }
+                let offset = Int(item.pointee.offset)
+                for i in 0..<Int(glyphs.pointee.num_glyphs) {
+                    let byte = offset + Int(glyphs.pointee.log_clusters[i])
+                    if units.indices.contains(byte) { units[byte] += Int(glyphs.pointee.glyphs[i].geometry.width) }
+                }
+            }
+        }
+        var advances: [Double] = []
+        advances.reserveCapacity(text.utf8.count)
+        var byte = 0
+        for scalar in text.unicodeScalars {
+            if scalar == "\0" { advances.append(0); continue }
+            advances.append(Double(units[byte]) / Double(PANGO_SCALE))
+            byte += UTF8.width(scalar)
+        }
+        return advances
+    }
+
+    func ascent(_ font: ResolvedFont) -> Double { primaryFonts(font).setup(font).ascent }
+    func descent(_ font: ResolvedFont) -> Double { primaryFonts(font).setup(font).descent }
+    func fontFile(_ font: ResolvedFont) -> String? { primaryFonts(font).setup(font).file }
+
+    /// Draws `text` as one line with its baseline's left end at (x, baseline) in the user
+    /// space of `cr`. The layout keeps the measuring context (identity matrix, no hinting), so
+    /// positions match the measured widths at any scale. Outline glyphs are filled as paths:
+    /// Cairo 1.16's image surfaces would otherwise snap each glyph to a whole device pixel while
+    /// SVG keeps exact positions, and PNG and SVG must agree. Bitmap (color emoji) glyphs have
+    /// no outline and are shown as glyphs.
+    func draw(_ text: String, font: ResolvedFont, in cr: OpaquePointer, x: Double, baseline: Double) throws(TextDrawingError) {
+        var unitX = 1.0, unitY = 0.0
+        cairo_user_to_device_distance(cr, &unitX, &unitY)
+        let deviceSize = font.drawableSize * (unitX * unitX + unitY * unitY).squareRoot()
+        guard deviceSize > Self.maxDeviceFontSize else {
+            try forEachRun(text, font: font, x: x) { runFont, glyphs, runX in
+                cairo_move_to(cr, runX, baseline)
+                if isBitmapFont(runFont) {
+                    pango_cairo_show_glyph_string(cr, runFont, glyphs)
+                } else {
+                    pango_cairo_glyph_string_path(cr, runFont, glyphs)
+                    cairo_fill(cr)
+                }
+            }
+            return
+        }
+        // FreeType takes sizes below 65,536 device pixels and Cairo's glyph images stop at 32,767
+        // (10,000 points at scale 8 failed). The outlines are made where the context is scaled
+        // down to a size that fits and filled where it is not: there the same coordinates mean
+        // the full size. Color bitmaps that large are not drawn.
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_translate(cr, x, baseline)
+        var fullSize = cairo_matrix_t()
+        cairo_get_matrix(cr, &fullSize)
+        let factor = deviceSize / Self.maxDeviceFontSize
+        cairo_scale(cr, 1 / factor, 1 / factor)
+        cairo_new_path(cr)
+        try forEachRun(text, font: font, x: 0) { runFont, glyphs, runX in
+            guard !isBitmapFont(runFont) else { return }
+            cairo_move_to(cr, runX, 0)
+            pango_cairo_glyph_string_path(cr, runFont, glyphs)
+        }
+        let outlines = cairo_copy_path(cr)
+        cairo_set_matrix(cr, &fullSize)
+        cairo_new_path(cr)
+        if let outlines {
+            if outlines.pointee.status == CAIRO_STATUS_SUCCESS { cairo_append_path(cr, outlines) }
+            cairo_path_destroy(outlines)
+        }
+        cairo_fill(cr)
+    }
+
+    /// The largest font size, in device pixels, handed to FreeType and Cairo's glyph cache.
+    static let maxDeviceFontSize = 16_384.0
+
+    /// Calls `body` with each glyph run of `text` on one line and the x where the run starts;
+    /// throws when Cairo cannot make a run's font (the error would otherwise only show as
+    /// missing glyphs, or as an error state of the surface).
+    private func forEachRun(_ text: String, font: ResolvedFont, x: Double,
+                            _ body: (UnsafeMutablePointer<PangoFont>, UnsafeMutablePointer<PangoGlyphString>, Double) -> Void) throws(TextDrawingError) {
+        let layout = setText(text, font: font)
+        guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
+        var runX = x
+        var node = line.pointee.runs
+        while let current = node {
+            node = current.pointee.next
+            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                  let glyphs = run.pointee.glyphs, let item = run.pointee.item,
+                  let runFont = item.pointee.analysis.font else { continue }
+            if let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(runFont)) {
+                let status = cairo_scaled_font_status(scaledFont)
+                guard status == CAIRO_STATUS_SUCCESS else {
+                    throw TextDrawingError(message: "font size \(font.sizeText) pt cannot be drawn: cairo: \(String(cString: cairo_status_to_string(status)))")
+                }
+            }
+            body(runFont, glyphs, runX)
+            runX += Double(pango_glyph_string_get_width(glyphs)) / Double(PANGO_SCALE)
+        }
+    }
+
+    /// Whether a font's glyphs are bitmaps (Noto Color Emoji), cached per font object.
+    private func isBitmapFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
+        let key = font
+        if let known = bitmapFonts[key] { return known }
+        let bitmap = PangoFonts.file(of: font)?.hasSuffix("NotoColorEmoji.ttf") ?? false
+        bitmapFonts[key] = bitmap
+        return bitmap
+    }
+
+    /// The file fontconfig chose, among all pinned files, for a description string such as
+    /// "DejaVu Sans 17"; for tests of font isolation.
+    func fontFile(forDescription string: String) -> String? {
+        fontsWithFallbacks.fontFile(forDescription: string)
+    }
+}
+
+/// One Pango font map over one pinned configuration, with its context, scratch layout and
+/// the setup of every font used so far.
+final class PangoFonts {
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    private let context: OpaquePointer
+    private let layout: OpaquePointer
+    private var setups: [ResolvedFont: FontSetup] = [:]
+    private var currentFont: ResolvedFont?
+    /// The text the scratch layout holds, so asking twice shapes once.
+    private var currentText: String?
+    /// UTF-8 bytes handed to Pango to shape.
+    private(set) var shapedBytes = 0
+
     /// Everything Pango needs for one font, made once.
-    private final class FontSetup {
+    final class FontSetup {
         let description: OpaquePointer
         /// Letter spacing of the design, or nil.
         let attributes: OpaquePointer?
@@ -57,7 +262,7 @@ final class PangoEngine {
                     descent = Double(pango_font_metrics_get_descent(metrics)) / Double(PANGO_SCALE)
                     pango_font_metrics_unref(metrics)
                 }
-                path = PangoEngine.file(of: loaded)
+                path = PangoFonts.file(of: loaded)
                 g_object_unref(loaded)
             }
             self.ascent = ascent
@@ -97,16 +302,16 @@ final class PangoEngine {
         g_object_unref(fontMap)
     }
 
-    private func setup(_ font: ResolvedFont) -> FontSetup {
+    func setup(_ font: ResolvedFont) -> FontSetup {
         if let setup = setups[font] { return setup }
         let setup = FontSetup(font: font, fontMap: fontMap, context: context)
         setups[font] = setup
         return setup
     }
 
-    /// Puts `text` in `font` into the scratch layout.
-    private func setText(_ text: String, font: ResolvedFont) {
-        if currentFont == font && currentText == text { return }
+    /// Puts `text` in `font` into the scratch layout and returns the layout.
+    func setText(_ text: String, font: ResolvedFont) -> OpaquePointer {
+        if currentFont == font && currentText == text { return layout }
         if currentFont != font {
             let setup = setup(font)
             pango_layout_set_font_description(layout, setup.description)
@@ -115,156 +320,10 @@ final class PangoEngine {
         }
         currentText = text
         shapedBytes += text.utf8.count
-        // Pango rejects NUL bytes inside the text it is given.
-        let clean = text.contains("\0") ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\0" })) : text
-        pango_layout_set_text(layout, clean, Int32(clean.utf8.count))
+        pango_layout_set_text(layout, text, Int32(text.utf8.count))
+        return layout
     }
 
-    /// Logical width of `text` on one line, in points.
-    func width(of text: String, font: ResolvedFont) -> Double {
-        let key = WidthKey(text: text, font: font)
-        if let width = widths[key] { return width }
-        setText(text, font: font)
-        var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
-        let width = Double(logical.width) / Double(PANGO_SCALE)
-        if widths.count > 50_000 { widths.removeAll() }
-        widths[key] = width
-        return width
-    }
-
-    /// Offsets, in Unicode scalars, where Unicode line breaking allows a line to start
-    /// (excluding 0; the end of the text is always included).
-    func lineBreakOpportunities(in text: String, font: ResolvedFont) -> [Int] {
-        setText(text, font: font)
-        var count: Int32 = 0
-        let scalars = text.unicodeScalars.count
-        var offsets: [Int] = []
-        if let attrs = pango_layout_get_log_attrs_readonly(layout, &count) {
-            for i in 1..<max(1, min(Int(count), scalars)) where attrs[i].is_line_break != 0 {
-                offsets.append(i)
-            }
-        }
-        offsets.append(scalars)
-        return offsets
-    }
-
-    /// Each Unicode scalar's advance in points when `text` is shaped as one line, in logical
-    /// order; a cluster's advance (a ligature, a base with its marks) goes to its first scalar.
-    /// A line's width is close to the sum of its scalars' advances, but not always equal to it:
-    /// shaping, kerning and font fallback depend on the neighbouring text.
-    func advances(of text: String, font: ResolvedFont) -> [Double] {
-        setText(text, font: font)
-        // Pango units per byte of the text Pango holds (without NULs).
-        var units = [Int](repeating: 0, count: text.utf8.count + 1)
-        if let line = pango_layout_get_line_readonly(layout, 0) {
-            var node = line.pointee.runs
-            while let current = node {
-                node = current.pointee.next
-                guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-                      let glyphs = run.pointee.glyphs, let item = run.pointee.item else { continue }
-                let offset = Int(item.pointee.offset)
-                for i in 0..<Int(glyphs.pointee.num_glyphs) {
-                    let byte = offset + Int(glyphs.pointee.log_clusters[i])
-                    if units.indices.contains(byte) { units[byte] += Int(glyphs.pointee.glyphs[i].geometry.width) }
-                }
-            }
-        }
-        var advances: [Double] = []
-        advances.reserveCapacity(text.utf8.count)
-        var byte = 0
-        for scalar in text.unicodeScalars {
-            if scalar == "\0" { advances.append(0); continue }
-            advances.append(Double(units[byte]) / Double(PANGO_SCALE))
-            byte += UTF8.width(scalar)
-        }
-        return advances
-    }
-
-    func ascent(_ font: ResolvedFont) -> Double { setup(font).ascent }
-    func descent(_ font: ResolvedFont) -> Double { setup(font).descent }
-    func fontFile(_ font: ResolvedFont) -> String? { setup(font).file }
-
-    /// Draws `text` as one line with its baseline's left end at (x, baseline) in the user
-    /// space of `cr`. The layout keeps the measuring context (identity matrix, no hinting), so
-    /// positions match the measured widths at any scale. Outline glyphs are filled as paths:
-    /// Cairo 1.16's image surfaces would otherwise snap each glyph to a whole device pixel while
-    /// SVG keeps exact positions, and PNG and SVG must agree. Bitmap (color emoji) glyphs have
-    /// no outline and are shown as glyphs.
-    func draw(_ text: String, font: ResolvedFont, in cr: OpaquePointer, x: Double, baseline: Double) {
-        var unitX = 1.0, unitY = 0.0
-        cairo_user_to_device_distance(cr, &unitX, &unitY)
-        let deviceSize = font.drawableSize * (unitX * unitX + unitY * unitY).squareRoot()
-        guard deviceSize > Self.maxDeviceFontSize else {
-            forEachRun(text, font: font, x: x) { runFont, glyphs, runX in
-                cairo_move_to(cr, runX, baseline)
-                if isBitmapFont(runFont) {
-                    pango_cairo_show_glyph_string(cr, runFont, glyphs)
-                } else {
-                    pango_cairo_glyph_string_path(cr, runFont, glyphs)
-                    cairo_fill(cr)
-                }
-            }
-            return
-        }
-        // FreeType takes sizes below 65,536 device pixels and Cairo's glyph images stop at 32,767
-        // (10,000 points at scale 8 failed). The outlines are made where the context is scaled
-        // down to a size that fits and filled where it is not: there the same coordinates mean
-        // the full size. Color bitmaps that large are not drawn.
-        cairo_save(cr)
-        cairo_translate(cr, x, baseline)
-        var fullSize = cairo_matrix_t()
-        cairo_get_matrix(cr, &fullSize)
-        let factor = deviceSize / Self.maxDeviceFontSize
-        cairo_scale(cr, 1 / factor, 1 / factor)
-        cairo_new_path(cr)
-        forEachRun(text, font: font, x: 0) { runFont, glyphs, runX in
-            guard !isBitmapFont(runFont) else { return }
-            cairo_move_to(cr, runX, 0)
-            pango_cairo_glyph_string_path(cr, runFont, glyphs)
-        }
-        let outlines = cairo_copy_path(cr)
-        cairo_set_matrix(cr, &fullSize)
-        cairo_new_path(cr)
-        if let outlines {
-            if outlines.pointee.status == CAIRO_STATUS_SUCCESS { cairo_append_path(cr, outlines) }
-            cairo_path_destroy(outlines)
-        }
-        cairo_fill(cr)
-        cairo_restore(cr)
-    }
-
-    /// The largest font size, in device pixels, handed to FreeType and Cairo's glyph cache.
-    static let maxDeviceFontSize = 16_384.0
-
-    /// Calls `body` with each glyph run of `text` on one line and the x where the run starts.
-    private func forEachRun(_ text: String, font: ResolvedFont, x: Double,
-                            _ body: (UnsafeMutablePointer<PangoFont>, UnsafeMutablePointer<PangoGlyphString>, Double) -> Void) {
-        setText(text, font: font)
-        guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
-        var runX = x
-        var node = line.pointee.runs
-        while let current = node {
-            node = current.pointee.next
-            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-                  let glyphs = run.pointee.glyphs, let item = run.pointee.item,
-                  let runFont = item.pointee.analysis.font else { continue }
-            body(runFont, glyphs, runX)
-            runX += Double(pango_glyph_string_get_width(glyphs)) / Double(PANGO_SCALE)
-        }
-    }
-
-    /// Whether a font's glyphs are bitmaps (Noto Color Emoji), cached per font object.
-    private func isBitmapFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
-        let key = font
-        if let known = bitmapFonts[key] { return known }
-        let bitmap = Self.file(of: font)?.hasSuffix("NotoColorEmoji.ttf") ?? false
-        bitmapFonts[key] = bitmap
-        return bitmap
-    }
-
-    /// The file fontconfig chose for a description string such as "DejaVu Sans 17"; for tests
-    /// of font isolation.
     func fontFile(forDescription string: String) -> String? {
         guard let description = pango_font_description_from_string(string) else { return nil }
         defer { pango_font_description_free(description) }
@@ -273,10 +332,17 @@ final class PangoEngine {
         return Self.file(of: font)
     }
 
-    private static func file(of font: UnsafeMutablePointer<PangoFont>) -> String? {
+    static func file(of font: UnsafeMutablePointer<PangoFont>) -> String? {
         guard let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) else { return nil }
         var file: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
         return String(cString: file)
+    }
+}
+
+extension ResolvedFont {
+    /// The size as error messages show it: `17`, `100000`, `12.5`.
+    var sizeText: String {
+        size == size.rounded() && abs(size) < 1e15 ? String(Int(size)) : String(size)
     }
 }

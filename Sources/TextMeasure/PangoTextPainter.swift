@@ -1,5 +1,12 @@
 internal import CCairo
 
+/// A line whose font FreeType or Cairo cannot use (a size far beyond any screen's).
+public struct TextDrawingError: Error, CustomStringConvertible, Equatable, Sendable {
+    public var message: String
+    public var description: String { message }
+    public init(message: String) { self.message = message }
+}
+
 /// Draws lines laid out by `PangoTextMeasurer` into a Cairo context, with the same fonts,
 /// tracking and unhinted metrics, so every line is drawn exactly as wide as it was measured.
 ///
@@ -27,10 +34,10 @@ public final class PangoTextPainter {
     /// box centered vertically in it. `cr` is a `cairo_t *` on any surface at any scale; glyphs
     /// are drawn as unhinted outlines (color emoji as scaled bitmaps), so PNG and SVG agree.
     public func draw(_ text: String, font: ResolvedFont, red: Double, green: Double, blue: Double, alpha: Double,
-                     lineBoxOrigin: Point, in cr: OpaquePointer) {
+                     lineBoxOrigin: Point, in cr: OpaquePointer) throws(TextDrawingError) {
         cairo_save(cr)
+        defer { cairo_restore(cr) }
         cairo_set_source_rgba(cr, red, green, blue, alpha)
-        engine.draw(text, font: font, in: cr, x: lineBoxOrigin.x, baseline: lineBoxOrigin.y + baselineOffset(for: font))
-        cairo_restore(cr)
+        try engine.draw(text, font: font, in: cr, x: lineBoxOrigin.x, baseline: lineBoxOrigin.y + baselineOffset(for: font))
     }
 }

@@ -9,10 +9,12 @@ import TextMeasure
 /// `shotter-bench stream N FILE` writes an N-commit stream for the memory measurement;
 /// `shotter-bench linear` times the three inputs that once took quadratic time (issue 9) and
 /// `shotter-bench linear-streams DIR` writes them as streams for `shotter render`.
+/// `shotter-bench screen FILE` writes the 1,394-element one-commit screen that scripts/bench.sh
+/// renders as a whole process, against rsvg-convert rasterizing its SVG.
 
-/// A list-like screen: 42 cards of 24 elements (symbol, texts in several styles, a bordered
-/// button, a capsule, a divider), 1,010 elements in all.
-func screen(commits: Int = 1) -> String {
+/// A list-like screen: `cards` cards of 24 elements (symbol, texts in several styles, a bordered
+/// button, a capsule, a divider) in a padded stack: 42 cards are 1,010 elements, 58 are 1,394.
+func screen(commits: Int = 1, cards cardCount: Int = 42) -> String {
     var lines: [String] = []
     var next = 1
     func emit(_ json: JSON) { lines.append(json.serialized()) }
@@ -31,7 +33,7 @@ func screen(commits: Int = 1) -> String {
     let symbols = ["star.fill", "heart", "house", "gearshape", "bell", "calendar", "cart", "person.crop.circle"]
     var cards: [Int] = []
     var firstTitle = 0
-    for i in 0..<42 {
+    for i in 0..<cardCount {
         let icon = styled(["font": font("title2"), "foreground": .object(["name": .string("accent")])],
                           node("image", ["systemName": .string(symbols[i % symbols.count])]))
         let titleText = text("Card \(i + 1): Glazed Donut")
@@ -76,11 +78,15 @@ func time(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
     return median(samples)
 }
 
-func stages() throws {
-    let stream = try OpStream(file: "bench", bytes: Array(screen().utf8))
+func stages(cards: Int) throws {
+    let bytes = Array(screen(cards: cards).utf8)
+    let readMs = try time(15) { _ = try OpStream(file: "bench", bytes: bytes) }
+    let stream = try OpStream(file: "bench", bytes: bytes)
+    let validateMs = try time(15) { _ = try stream.validate() }
     var tree: ElementTree?
     try stream.replay { _, t in tree = t }
     guard let tree else { return }
+    let startMs = try time(1) { _ = try Screenshotter() }
     let renderer = try Screenshotter()
     let env = RenderEnvironment()
     print("elements: \(tree.elements.count - 1)")
@@ -103,6 +109,9 @@ func stages() throws {
     let svgMs = try time(runs) { _ = try renderer.encode(list, format: .svg, scale: 1) }
     func f(_ v: Double) -> String { String(format: "%.1f", v) }
     print("display list items: \(list.items.count)")
+    print("read stream (JSON Lines to ops): \(f(readMs)) ms")
+    print("validate (apply every op once): \(f(validateMs)) ms")
+    print("first Screenshotter (fonts, icons): \(f(startMs)) ms")
     print("layout, first pass (text measured): \(f(cold)) ms")
     print("layout: \(f(layoutMs)) ms")
     print("paint (display list): \(f(paintMs)) ms")
@@ -226,7 +235,8 @@ func linear() throws {
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "stages":
-    try stages()
+    // The screen of docs/performance.md's stage table (42 cards), or as many cards as given.
+    try stages(cards: arguments.dropFirst().first.flatMap { Int($0) } ?? 42)
 case "stream":
     let rest = Array(arguments.dropFirst())
     guard rest.count == 2, let n = Int(rest[0]) else { fatalError("usage: shotter-bench stream N FILE") }
@@ -240,6 +250,10 @@ case "linear-streams":
     try labelStream().write(toFile: rest[0] + "/labels.jsonl", atomically: true, encoding: .utf8)
     try chartStream(points: 100_000).write(toFile: rest[0] + "/chart100k.jsonl", atomically: true, encoding: .utf8)
     try chartStream(points: 1_000_000).write(toFile: rest[0] + "/chart1M.jsonl", atomically: true, encoding: .utf8)
+case "screen":
+    let rest = Array(arguments.dropFirst())
+    guard rest.count == 1 else { fatalError("usage: shotter-bench screen FILE") }
+    try screen(cards: 58).write(toFile: rest[0], atomically: true, encoding: .utf8)
 default:
-    print("usage: shotter-bench stages | stream N FILE | linear | linear-streams DIR")
+    print("usage: shotter-bench stages [CARDS] | stream N FILE | screen FILE | linear | linear-streams DIR")
 }

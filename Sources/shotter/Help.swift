@@ -17,9 +17,10 @@ enum Help {
     static let render = """
     Usage: shotter render INPUT [-o DIR] [--format png|svg|png,svg] [--device NAME]
                           [--dynamic-type SIZE,...|all] [--scheme light|dark|light,dark]
-                          [--commit N|last|all] [--scale N] [--max-pixels N]
+                          [--commit N|last|all] [--scale N] [--max-pixels N] [--jobs N]
 
-    Renders commits of an op stream and prints the path of every file written.
+    Renders commits of an op stream and prints the path of every file written. Files are
+    written only when the whole run succeeded: a failure leaves none of them.
       -o, --output DIR     output directory (default: shots)
       --format F           png, svg or png,svg (default: png)
       --device NAME        \(deviceNames) or WIDTHxHEIGHT@SCALE (default: iphone15pro)
@@ -29,6 +30,7 @@ enum Help {
       --commit C           a commit number (from 1), last or all (default: last)
       --scale N            pixels per point for PNG (default: the device's)
       --max-pixels N       the most pixels a PNG may have (default: 16777216, 4096x4096)
+      --jobs N             render threads (default: the number of cores)
 
     Files are named DIR/STREAM/NNN[-EVENT].DEVICE.SIZE.SCHEME.EXT,
     e.g. shots/Todos/003-tap-Add.iphone15pro.large.dark.png

@@ -49,7 +49,11 @@ enum TestCommand {
         options.pixelLimit = try args.pixelLimit()
         // Flags that narrow the run must not make the plan's other goldens look unused.
         let planStreams = overrides.narrowsPlan ? try written.streams() : nil
-        let summary = try SnapshotRunner.run(streams: streams, planStreams: planStreams, goldens: plan.goldens, options: options)
+        let snapshots = streams.flatMap(\.snapshots)
+        let progress = ProgressLine(label: "test", total: shard.map { $0.select(snapshots).count } ?? snapshots.count)
+        let summary = try SnapshotRunner.run(streams: streams, planStreams: planStreams, goldens: plan.goldens,
+                                             options: options) { progress.advance() }
+        progress.finish()
 
         let reportPath = (artifacts as NSString).appendingPathComponent("report.html")
         try HTMLReport.write(summary, artifacts: artifacts, to: reportPath)

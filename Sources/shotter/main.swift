@@ -3,6 +3,7 @@
 #endif
 import Foundation
 import LayoutEngine
+import SnapshotRunner
 import TextMeasure
 
 /// Entry point: picks the subcommand, maps errors to exit statuses
@@ -32,6 +33,9 @@ func run(_ argv: [String]) -> Int32 {
         printError("shotter: \(error.message) (see `\(hint)`)")
         return 2
     } catch let error as InputError {
+        printError(error.description)
+        return 1
+    } catch let error as WriteError {
         printError(error.description)
         return 1
     } catch {

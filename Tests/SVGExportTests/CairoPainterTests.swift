@@ -215,6 +215,23 @@ import Testing
                                   scale: 1, text: SimplePangoText())
         #expect(img.rgba.contains { $0 != 0 })
     }
+
+    /// A line that cannot be drawn stops the play with the stream line of the element that
+    /// painted it (`DisplayList.lines`), which the commands turn into `FILE:LINE: draw: ...`.
+    @Test func aTextThatCannotBeDrawnNamesItsElementsStreamLine() {
+        struct Refusing: TextDrawing {
+            func draw(_ run: TextRun, in cr: OpaquePointer) throws {
+                if run.text == "Huge" { throw TextDrawingError(message: "font size 30000 pt cannot be drawn") }
+            }
+        }
+        let font = ResolvedFont(size: 17, lineHeight: 22)
+        let fine = TextRun(text: "Fine", font: font, color: red, origin: Point(x: 0, y: 0), width: 20)
+        let huge = TextRun(text: "Huge", font: font, color: red, origin: Point(x: 0, y: 22), width: 20)
+        let list = DisplayList(size: Size(width: 40, height: 50), items: [.text(fine), .text(huge)], lines: [2, 3])
+        #expect(throws: DrawingError(line: 3, message: "text: font size 30000 pt cannot be drawn")) {
+            try renderImage(list, scale: 1, text: Refusing())
+        }
+    }
 }
 
 @Suite struct TransformTests {

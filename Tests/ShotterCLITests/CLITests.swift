@@ -23,9 +23,10 @@ enum CLI {
     }
 
     @discardableResult
-    static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil) throws -> CLIRun {
+    static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil,
+                    executable: String? = nil) throws -> CLIRun {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? binary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe(), input = Pipe()

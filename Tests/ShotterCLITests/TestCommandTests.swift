@@ -70,6 +70,29 @@ import Testing
 
     let plan = #"{"streams": ["flows/*.jsonl"], "commits": "all", "schemes": ["light", "dark"], "scale": 1}"#
 
+    /// Snapshots whose golden cannot be written fail in one line each and leave nothing;
+    /// a report that cannot be written is one line too.
+    @Test func writeFailuresAreOneLineAndLeaveNoFiles() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write(plan, "shotter.json")
+        try write(stream(["Hello"]), "flows/Greeting.jsonl")
+        // The light golden's layout dump cannot take the place of a directory.
+        try FileManager.default.createDirectory(atPath: dir + "/__Snapshots__/Greeting/001.iphone15pro.large.light.layout.json",
+                                                withIntermediateDirectories: true)
+        let run = try shotter(["test"])
+        #expect(run.status == 1)
+        #expect(run.output.contains("FAIL Greeting/001.iphone15pro.large.light.png: \(dir)/__Snapshots__/Greeting/001.iphone15pro.large.light.layout.json: cannot write: Is a directory"))
+        #expect(!exists("__Snapshots__/Greeting/001.iphone15pro.large.light.png"), "the golden goes with its dump")
+        #expect(exists("__Snapshots__/Greeting/001.iphone15pro.large.dark.png"))
+        #expect(run.errors == "")
+
+        try FileManager.default.removeItem(atPath: dir + "/.shotter-artifacts/report.html")
+        try FileManager.default.createDirectory(atPath: dir + "/.shotter-artifacts/report.html", withIntermediateDirectories: true)
+        let blocked = try shotter(["test"])
+        #expect(blocked.status == 1)
+        #expect(blocked.errors == "\(dir)/.shotter-artifacts/report.html: cannot write: Is a directory\n")
+    }
+
     @Test func recordThenChangeAStreamAndGetAReportNamingTheChange() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try write(plan, "shotter.json")

@@ -306,3 +306,77 @@ import Testing
         #expect(elements.allSatisfy { $0.frame == frames[$0.id] })
     }
 }
+
+/// A snapshot's golden, layout dump and artifacts are written all or none.
+@Suite struct CheckWriteFailureTests {
+    @Test func aDumpThatCannotBeWrittenLeavesNoGoldenAndFailsInOneLine() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let snapshot = Snapshot(stream: "Todo", streamPath: "/Todo.jsonl", commit: OpStream.Commit(number: 2, line: 5, label: "tap-Add"),
+                                environment: RenderEnvironment(), format: .png, scale: 1, tolerance: Tolerance())
+        let layoutPath = dir + "/goldens/Todo/002-tap-Add.iphone15pro.large.light.layout.json"
+        // A directory where the dump goes: the golden PNG is staged first, the dump cannot move into place.
+        try FileManager.default.createDirectory(atPath: layoutPath, withIntermediateDirectories: true)
+        let checker = SnapshotChecker(goldens: dir + "/goldens", artifacts: dir + "/artifacts", record: .missing)
+        #expect(throws: WriteError(path: layoutPath, reason: "Is a directory")) {
+            try checker.check(snapshot, actual: try solidPNG(4, 4), layout: LayoutDump(elements: []))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/goldens/Todo") == ["002-tap-Add.iphone15pro.large.light.layout.json"])
+        #expect(!exists(dir + "/artifacts"), "the copy for the report is gone too")
+    }
+}
+
+@Suite struct OutputFilesTests {
+    @Test func aFailedCommitRestoresReplacedFilesAndRemovesNewDirectories() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try writeFile("old", dir + "/out/a.txt")
+        try FileManager.default.createDirectory(atPath: dir + "/out/c.txt", withIntermediateDirectories: true)
+        let files = OutputFiles()
+        try files.stage(Array("new".utf8), at: dir + "/out/a.txt")
+        try files.stage(Array("b".utf8), at: dir + "/out/new/b.txt")
+        try files.stage(Array("c".utf8), at: dir + "/out/c.txt")
+        #expect(throws: WriteError(path: dir + "/out/c.txt", reason: "Is a directory")) { try files.commit() }
+        #expect(try String(contentsOfFile: dir + "/out/a.txt", encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/out").sorted() == ["a.txt", "c.txt"])
+    }
+
+    @Test func aCommitMovesEveryFileIntoPlace() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try writeFile("old", dir + "/a.txt")
+        let files = OutputFiles()
+        try files.stage(Array("new".utf8), at: dir + "/a.txt")
+        try files.stage(Array("b".utf8), at: dir + "/x/y/b.txt")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/x/y").count == 1, "staged under a hidden name")
+        #expect(!exists(dir + "/x/y/b.txt"))
+        try files.commit()
+        #expect(try String(contentsOfFile: dir + "/a.txt", encoding: .utf8) == "new")
+        #expect(try String(contentsOfFile: dir + "/x/y/b.txt", encoding: .utf8) == "b")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["a.txt", "x"])
+    }
+
+    @Test func parentPaths() {
+        #expect(OutputFiles.parent(of: "a") == "")
+        #expect(OutputFiles.parent(of: "a/b/c") == "a/b")
+        #expect(OutputFiles.parent(of: "/a") == "/")
+        #expect(OutputFiles.parent(of: "o/") == "")
+    }
+}
+
+extension OutputFilesTests {
+    /// `shotter test` stages each snapshot as its own run, on several threads, into one directory.
+    @Test func runsOnManyThreadsStageIntoOneDirectory() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        DispatchQueue.concurrentPerform(iterations: 64) { i in
+            let files = OutputFiles()
+            #expect(throws: Never.self) {
+                try files.stage(Array("\(i)".utf8), at: dir + "/out/\(i).txt")
+                try files.commit()
+            }
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/out")
+        #expect(names.count == 64 && names.allSatisfy { !$0.hasPrefix(".") })
+    }
+}

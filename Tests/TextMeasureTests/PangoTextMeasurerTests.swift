@@ -1,3 +1,4 @@
+import CCairo
 import Testing
 @testable import TextMeasure
 
@@ -132,6 +133,38 @@ struct PangoTextMeasurerTests {
         }
         #expect(measurer.engine.fontFile(forDescription: "DejaVu Sans 17")
             == "/usr/share/fonts/opentype/inter/InterDisplay-Regular.otf")
+    }
+
+    /// Fonts are loaded in steps (the default design's files, every design's, then the
+    /// fallbacks) only when a text needs them; text an earlier step covers must lay out
+    /// exactly as it does with every pinned file loaded.
+    @Test func textAnEarlierFontStepCoversIsTheSameWithEveryFile() throws {
+        let defaultOnly = try FontFiles.config.get(), designs = try FontFiles.configWithDesigns.get()
+        let fontsAll = PangoFonts(config: try FontFiles.configWithFallbacks.get())
+        let steps = [(defaultOnly, PangoFonts(config: defaultOnly)), (designs, PangoFonts(config: designs))]
+        let texts = ["Donut Shop", "Ελληνικά кириллица", "½ ‰ → ← © ™ “quotes” — …", "0123456789 ăș éü ß"]
+        var compared = 0
+        for design in FontDesign.allCases {
+            let font = ResolvedFont(size: 17, lineHeight: 22, weight: .semibold, design: design)
+            for (config, fonts) in steps where design == .default || config === designs {
+                for text in texts {
+                    guard config.covers(text, families: FontFiles.designFamilies(of: design)) else { continue }
+                    var step = PangoRectangle(), all = PangoRectangle()
+                    pango_layout_get_extents(fonts.setText(text, font: font), nil, &step)
+                    pango_layout_get_extents(fontsAll.setText(text, font: font), nil, &all)
+                    #expect(step.width == all.width && step.height == all.height, "\(design) \(text)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == texts.count * (FontDesign.allCases.count + 1))
+        let families = FontFiles.designFamilies(of: .default)
+        #expect(defaultOnly.covers("Donut Shop → ©", families: families))
+        #expect(!defaultOnly.covers("Hello 世界", families: families))
+        #expect(!designs.covers("Hello 世界", families: families))
+        #expect(!designs.covers("😀", families: families))
+        #expect(!designs.covers("─", families: families))
+        #expect(designs.covers("─", families: FontFiles.designFamilies(of: .monospaced)), "JetBrains Mono draws box lines")
     }
 
     @Test func cjkAndEmojiMeasure() {

@@ -21,15 +21,15 @@ struct PangoTextPainterTests {
     }
 
     /// Draws `text` black into a transparent 200 x 40 pt image at `scale`, its line box at (10, 5).
-    func draw(_ text: String, font: ResolvedFont? = nil, scale: Double = 1) -> Ink {
+    func draw(_ text: String, font: ResolvedFont? = nil, scale: Double = 1) throws -> Ink {
         let (width, height) = (Int32(200 * scale), Int32(40 * scale))
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)
         cairo_scale(cr, scale, scale)
-        painter.draw(text, font: font ?? body, red: 0, green: 0, blue: 0, alpha: 1,
+        defer { cairo_destroy(cr) }
+        try painter.draw(text, font: font ?? body, red: 0, green: 0, blue: 0, alpha: 1,
                      lineBoxOrigin: Point(x: 10, y: 5), in: cr!)
-        cairo_destroy(cr)
         cairo_surface_flush(surface)
 
         let data = cairo_image_surface_get_data(surface)!
@@ -50,16 +50,16 @@ struct PangoTextPainterTests {
         return Ink(box: box, colored: colored)
     }
 
-    @Test func baselineCentersTheFontBoxInTheLineBox() {
+    @Test func baselineCentersTheFontBoxInTheLineBox() throws {
         // Inter Display: ascent 1974/2048 em, descent 502/2048 em.
         let ascent = 17 * 1974.0 / 2048, descent = 17 * 502.0 / 2048
         #expect(abs(painter.baselineOffset(for: body) - ((22 - ascent - descent) / 2 + ascent)) < 0.01)
         #expect(painter.baselineOffset(for: body) == measurer.baselineOffset(for: body))
     }
 
-    @Test func capitalsSitOnTheBaseline() {
+    @Test func capitalsSitOnTheBaseline() throws {
         // At 4x so antialiased edge rows add at most a quarter point to the ink box.
-        let ink = draw("HH", scale: 4).box
+        let ink = try draw("HH", scale: 4).box
         let baseline = 5 + painter.baselineOffset(for: body)
         #expect(abs(ink.maxY - baseline) < 1)
         // Inter's cap height is about 0.73 em.
@@ -67,38 +67,38 @@ struct PangoTextPainterTests {
         #expect(ink.minX >= 10 && ink.minX < 13)
     }
 
-    @Test func inkStaysInTheMeasuredBox() {
+    @Test func inkStaysInTheMeasuredBox() throws {
         let text = "Donut Shop"
         let width = measurer.layout(text, font: body, width: nil, lineLimit: nil).size.width
-        let ink = draw(text).box
+        let ink = try draw(text).box
         #expect(ink.minX >= 10 - 1)
         #expect(ink.maxX <= 10 + width + 1)
         #expect(ink.maxX >= 10 + width - 3)
         #expect(ink.minY >= 5 && ink.maxY <= 5 + 22)
     }
 
-    @Test func scalesWithTheContext() {
-        let one = draw("Donut Shop").box
-        let three = draw("Donut Shop", scale: 3).box
+    @Test func scalesWithTheContext() throws {
+        let one = try draw("Donut Shop").box
+        let three = try draw("Donut Shop", scale: 3).box
         #expect(abs(three.minX - one.minX) < 1)
         #expect(abs(three.maxX - one.maxX) < 1)
         #expect(abs(three.maxY - one.maxY) < 1)
     }
 
-    @Test func emojiAreDrawnInColorAtTheFontSize() {
-        let ink = draw("😀")
+    @Test func emojiAreDrawnInColorAtTheFontSize() throws {
+        let ink = try draw("😀")
         #expect(ink.colored)
         #expect(ink.box.width > 12 && ink.box.width < 24)
-        #expect(!draw("Donut Shop").colored)
+        #expect(try !draw("Donut Shop").colored)
     }
 
-    @Test func cjkIsDrawn() {
-        #expect(draw("こんにちは").box.width > 60)
+    @Test func cjkIsDrawn() throws {
+        #expect(try draw("こんにちは").box.width > 60)
     }
 
-    @Test func roundedItalicIsSlanted() {
-        let upright = draw("l", font: ResolvedFont(size: 17, lineHeight: 22, design: .rounded)).box
-        let italic = draw("l", font: ResolvedFont(size: 17, lineHeight: 22, design: .rounded, italic: true)).box
+    @Test func roundedItalicIsSlanted() throws {
+        let upright = try draw("l", font: ResolvedFont(size: 17, lineHeight: 22, design: .rounded)).box
+        let italic = try draw("l", font: ResolvedFont(size: 17, lineHeight: 22, design: .rounded, italic: true)).box
         #expect(italic.width > upright.width + 1.5)
     }
 
@@ -107,7 +107,7 @@ struct PangoTextPainterTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let surface = cairo_svg_surface_create(path, 200, 40)
         let cr = cairo_create(surface)
-        painter.draw("Donut Shop", font: body, red: 0, green: 0, blue: 0, alpha: 1, lineBoxOrigin: .zero, in: cr!)
+        try painter.draw("Donut Shop", font: body, red: 0, green: 0, blue: 0, alpha: 1, lineBoxOrigin: .zero, in: cr!)
         cairo_destroy(cr)
         cairo_surface_finish(surface)
         cairo_surface_destroy(surface)

@@ -105,5 +105,14 @@ public struct DisplayList: Hashable, Sendable {
     /// Canvas size in points; the backend multiplies by the output scale.
     public var size: Size
     public var items: [DisplayItem]
-    public init(size: Size, items: [DisplayItem] = []) { self.size = size; self.items = items }
+    /// For each item, the stream line of the element that drew it (0 for screen chrome such as
+    /// the status bar), so a backend failure can be reported at that line. Empty for lists
+    /// built by hand.
+    public var lines: [Int]
+    public init(size: Size, items: [DisplayItem] = [], lines: [Int] = []) {
+        self.size = size; self.items = items; self.lines = lines
+    }
+
+    /// The stream line behind item `index`, or 0 when unknown.
+    public func line(ofItem index: Int) -> Int { lines.indices.contains(index) ? lines[index] : 0 }
 }

@@ -12,6 +12,10 @@ public struct Painter {
     private var items: [DisplayItem] = []
     /// Every item passes through these on its way into the list.
     private let bounds: DrawingBounds
+    /// `DisplayList.lines`: one entry per item.
+    private var lines: [Int] = []
+    /// The stream line of the element being painted.
+    private var currentLine = 0
     /// Set by a presentation that darkens the status bar's background (a large sheet), so
     /// the bar is drawn in that scheme's label color.
     public var statusBarScheme: ColorScheme?
@@ -34,12 +38,15 @@ public struct Painter {
         painter.append(.fill(.rect, screen, .solid(painter.palette.systemBackground)))
         painter.paintChildren(of: tree.root, State(foreground: painter.palette.label))
         let statusPalette = painter.statusBarScheme.map(Palette.init) ?? painter.palette
-        painter.items += StatusBar.items(for: env.device, palette: statusPalette, measurer: measurer)
-        return DisplayList(size: env.device.size, items: painter.items)
+        painter.currentLine = 0
+        for item in StatusBar.items(for: env.device, palette: statusPalette, measurer: measurer) { painter.append(item) }
+        return DisplayList(size: env.device.size, items: painter.items, lines: painter.lines)
     }
 
     public mutating func append(_ item: DisplayItem) {
-        if let item = bounds.bound(item) { items.append(item) }
+        guard let item = bounds.bound(item) else { return }
+        items.append(item)
+        lines.append(currentLine)
     }
 
     /// The accent a control draws with: the inherited `.tint`, else the palette's accent.
@@ -49,13 +56,19 @@ public struct Painter {
     /// it presents over (a large sheet scales the tree painted before it).
     public var itemCount: Int { items.count }
     public mutating func insert(_ newItems: [DisplayItem], at index: Int) {
-        items.insert(contentsOf: newItems.compactMap(bounds.bound), at: min(max(0, index), items.count))
+        let index = min(max(0, index), items.count)
+        let bounded = newItems.compactMap(bounds.bound)
+        items.insert(contentsOf: bounded, at: index)
+        lines.insert(contentsOf: Array(repeating: currentLine, count: bounded.count), at: index)
     }
 
     /// Paints one element through its family; elements without a frame are not drawn.
     public mutating func paint(_ id: Int, _ state: State) {
         guard let element = tree[id], let frame = layout.frames[id] else { return }
+        let outer = currentLine
+        currentLine = element.line
         element.family.paint(element, in: frame, &self, state)
+        currentLine = outer
     }
 
     public mutating func paintChildren(of element: Element, _ state: State) {
@@ -70,14 +83,14 @@ public struct Painter {
     /// A visible stand-in: a dashed outline, a faint fill and, when given, the kind's name.
     public mutating func paintPlaceholder(label: String?, _ frame: Rect) {
         let color = palette.secondaryLabel
-        items.append(.fill(.roundedRect(cornerRadius: 4), frame, .solid(palette.quaternarySystemFill)))
-        items.append(.stroke(.roundedRect(cornerRadius: 4), frame.insetBy(dx: 0.5, dy: 0.5), .solid(color),
+        append(.fill(.roundedRect(cornerRadius: 4), frame, .solid(palette.quaternarySystemFill)))
+        append(.stroke(.roundedRect(cornerRadius: 4), frame.insetBy(dx: 0.5, dy: 0.5), .solid(color),
                              lineWidth: 1, dash: [4, 3]))
         guard let label, frame.width > 8, frame.height > 8 else { return }
         let font = ResolvedFont(size: 11, lineHeight: 13, weight: .medium, design: .monospaced)
         let text = measurer.layout(label, font: font, width: max(0, frame.width - 8), lineLimit: 1)
         guard let line = text.lines.first, frame.height >= font.lineHeight else { return }
-        items.append(.text(TextRun(text: line.text, font: font, color: color,
+        append(.text(TextRun(text: line.text, font: font, color: color,
                                    origin: Point(x: frame.midX - line.width / 2, y: frame.midY - font.lineHeight / 2),
                                    width: line.width)))
     }

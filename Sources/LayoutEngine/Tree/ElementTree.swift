@@ -8,6 +8,9 @@ public struct Element: Sendable {
     public var props: any ElementProps
     public var children: [Int] = []
     public var parent: Int?
+    /// The stream line of the op that last set its props (its create or latest update), so
+    /// a failure while drawing it can name that line. 0 for the screen.
+    public var line = 0
 }
 
 public struct ElementTree: Sendable {
@@ -43,10 +46,11 @@ public struct ElementTree: Sendable {
                 diagnostics.warn("unknown element kind \(MessageText.quoted(kindName)): drawn as a placeholder")
             }
             let family = ElementRegistry.family(for: kindName)
-            elements[id] = Element(id: id, kind: kindName, family: family, props: try decode(kindName, family, json))
+            elements[id] = Element(id: id, kind: kindName, family: family, props: try decode(kindName, family, json), line: line)
         case .update(let id, let json):
             guard let element = elements[id] else { throw fail("unknown element \(id)") }
             elements[id]?.props = try decode(element.kind, element.family, json)
+            elements[id]?.line = line
         case .insert(let parentID, let id, let index):
             guard elements[parentID] != nil else { throw fail("unknown parent \(parentID)") }
             guard elements[id] != nil else { throw fail("unknown element \(id)") }

@@ -22,16 +22,27 @@ public struct OpStream: Sendable {
     /// Applies every op, so that any error is found before anything is written.
     /// Returns the commits and the warnings the stream produced.
     public func validate() throws(InputError) -> (commits: [Commit], warnings: [String]) {
+        let (commits, warnings, _) = try validateKeepingLastTree()
+        return (commits, warnings)
+    }
+
+    /// `validate`, also returning the tree at the last commit, so a caller that wants only
+    /// that commit need not apply the ops a second time.
+    public func validateKeepingLastTree() throws(InputError) -> (commits: [Commit], warnings: [String], last: ElementTree?) {
         var commits: [Commit] = []
+        var last: ElementTree?
         let diagnostics = Diagnostics()
         do {
-            try replay(diagnostics: diagnostics) { commit, _ in commits.append(commit) }
+            try replay(diagnostics: diagnostics) { commit, tree in
+                commits.append(commit)
+                last = tree
+            }
         } catch let error as InputError {
             throw error
         } catch {
             preconditionFailure("a body that cannot throw threw \(error)")
         }
-        return (commits, diagnostics.warnings)
+        return (commits, diagnostics.warnings, last)
     }
 
     /// Applies the ops in order and calls `body` at every commit with the tree as it is then.
