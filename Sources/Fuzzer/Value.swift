@@ -37,27 +37,11 @@ public indirect enum Value: Hashable, Sendable {
         case .null: "null"
         case .bool(let b): b ? "true" : "false"
         case .number(let text), .raw(let text): text
-        case .string(let s): Value.quote(s)
+        case .string(let s): JSON.quoted(s)
         case .array(let items): "[" + items.map(\.serialized).joined(separator: ",") + "]"
         case .object(let fields):
-            "{" + fields.keys.sorted().map { Value.quote($0) + ":" + fields[$0]!.serialized }.joined(separator: ",") + "}"
+            "{" + fields.keys.sorted().map { JSON.quoted($0) + ":" + fields[$0]!.serialized }.joined(separator: ",") + "}"
         }
-    }
-
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 
     /// A step from the root to a nested value: an object key or an array index.

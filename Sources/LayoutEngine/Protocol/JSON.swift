@@ -258,6 +258,13 @@ extension JSON {
         }
     }
 
+    /// `s` as a JSON string literal, as a headless run writes it.
+    public static func quoted(_ s: String) -> String {
+        var out = ""
+        writeString(s, to: &out)
+        return out
+    }
+
     private static func writeString(_ s: String, to out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
