@@ -157,6 +157,30 @@ public enum ChartFamily: ElementFamily {
         return ResolvedFont(size: m.size, lineHeight: m.lineHeight)
     }
 
+    /// Axis labels that do not collide with the one before them (`xlabel<i>`, `ylabel<i>`),
+    /// each in its rect, and each legend item's label after its glyph (`legend<i>`).
+    static func recordLabels(_ props: ChartProps, _ chrome: [String: Rect], font: ResolvedFont, _ id: Int, _ pass: LayoutPass) {
+        func record(_ text: String, width: Double, at origin: Point, truncated: Bool = false, _ name: String) {
+            pass.record(label: PlacedText(font: font, lines: [PlacedLine(text: text, width: width, origin: origin)], truncated: truncated),
+                        name, for: id)
+        }
+        for (prefix, axis, alongX) in [("xlabel", props.xAxis, true), ("ylabel", props.yAxis, false)] {
+            guard let axis else { continue }
+            let rects = axis.labels.indices.map { chrome["\(prefix)\($0)"] }
+            for (i, shown) in visibleAxisLabels(rects, alongX: alongX).enumerated() where shown {
+                guard let rect = rects[i] else { continue }
+                record(axis.labels[i].text, width: rect.width, at: rect.origin, "\(prefix)\(i)")
+            }
+        }
+        for (i, entry) in (props.legend?.entries ?? []).enumerated() {
+            guard let item = chrome["legend\(i)"] else { continue }
+            let glyphWidth = entry.symbol == nil ? ChartMetrics.legendLineSize.width : ChartMetrics.legendSymbolSize
+            let laid = pass.measurer.layout(entry.label, font: font, width: nil, lineLimit: 1)
+            record(entry.label, width: laid.size.width, at: Point(x: item.x + glyphWidth + ChartMetrics.legendLabelGap, y: item.y),
+                   truncated: laid.truncated, "legend\(i)")
+        }
+    }
+
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
         guard let props = e.props as? ChartProps else { return }
         var xAxis = props.xAxis, yAxis = props.yAxis
@@ -180,7 +204,9 @@ public enum ChartFamily: ElementFamily {
         }
         let layout = ChartLayout(size: frame.size, xAxis: xAxis, yAxis: yAxis, legend: props.legend,
                                  font: axisFont(pass.environment.dynamicTypeSize), measurer: pass.measurer)
-        pass.record(chrome: layout.chrome(at: frame.origin), for: e.id)
+        let chrome = layout.chrome(at: frame.origin)
+        pass.record(chrome: chrome, for: e.id)
+        recordLabels(props, chrome, font: axisFont(pass.environment.dynamicTypeSize), e.id, pass)
         for (id, rect) in Array(zip(xViews, layout.xViews)) + Array(zip(yViews, layout.yViews)) {
             pass.place(id, at: Point(x: frame.x + rect.x, y: frame.y + rect.y), proposal: .unspecified)
         }
@@ -258,14 +284,11 @@ extension ChartFamily {
         guard let props = e.props as? ChartProps, let chrome = painter.layout.chrome[e.id], let plot = chrome["plot"] else {
             return painter.paintChildren(of: e, state)
         }
-        let font = axisFont(painter.layout.environment.dynamicTypeSize)
         let rule = Paint.solid(painter.palette.separator)
         let secondary = painter.palette.secondaryLabel
+        let labels = painter.layout.labels[e.id] ?? [:]
         func segment(_ a: Point, _ b: Point) -> DisplayItem {
             .stroke(.polygon([a, b], closed: false), .zero, rule, lineWidth: 1, dash: [])
-        }
-        func label(_ text: String, _ rect: Rect?) -> DisplayItem? {
-            rect.map { .text(TextRun(text: text, font: font, color: secondary, origin: $0.origin, width: $0.width)) }
         }
         if let x = props.xAxis {
             let edge = x.edge == .top ? plot.minY : plot.maxY
@@ -278,8 +301,7 @@ extension ChartFamily {
                 let px = plot.minX + t * plot.width
                 painter.append(segment(Point(x: px, y: edge), Point(x: px, y: edge + outward)))
             }
-            let shown = visibleAxisLabels(x.labels.indices.map { chrome["xlabel\($0)"] }, alongX: true)
-            for (i, l) in x.labels.enumerated() where shown[i] { label(l.text, chrome["xlabel\(i)"]).map { painter.append($0) } }
+            for i in x.labels.indices { painter.draw(labels["xlabel\(i)"], color: secondary) }
         }
         if let y = props.yAxis {
             let edge = y.edge == .leading ? plot.minX : plot.maxX
@@ -292,8 +314,7 @@ extension ChartFamily {
                 let py = plot.minY + t * plot.height
                 painter.append(segment(Point(x: edge, y: py), Point(x: edge + outward, y: py)))
             }
-            let shown = visibleAxisLabels(y.labels.indices.map { chrome["ylabel\($0)"] }, alongX: false)
-            for (i, l) in y.labels.enumerated() where shown[i] { label(l.text, chrome["ylabel\(i)"]).map { painter.append($0) } }
+            for i in y.labels.indices { painter.draw(labels["ylabel\(i)"], color: secondary) }
         }
         if let legend = props.legend {
             for (i, entry) in legend.entries.enumerated() {
@@ -310,10 +331,7 @@ extension ChartFamily {
                     let line = Rect(x: item.x, y: item.midY - size.height / 2, width: size.width, height: size.height)
                     painter.append(.fill(.rect, line, painter.paint(chartStyle(style), in: line, state)))
                 }
-                let text = painter.measurer.layout(entry.label, font: font, width: nil, lineLimit: 1)
-                painter.append(.text(TextRun(text: entry.label, font: font, color: secondary,
-                                             origin: Point(x: item.x + glyphWidth + ChartMetrics.legendLabelGap, y: item.y),
-                                             width: text.size.width)))
+                painter.draw(labels["legend\(i)"], color: secondary)
             }
         }
         let mapping = PlotMapping(plot: plot)

@@ -80,7 +80,7 @@ public enum TextFieldFamily: ElementFamily {
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
-        guard let props = e.props as? TextFieldProps, let font = painter.layout.fonts[e.id] else { return }
+        guard let props = e.props as? TextFieldProps, painter.layout.fonts[e.id] != nil else { return }
         let palette = painter.palette
         if props.style == .roundedBorder {
             // The system background, which is the elevated one in a sheet.
@@ -89,12 +89,14 @@ public enum TextFieldFamily: ElementFamily {
             painter.append(.stroke(.roundedRect(cornerRadius: 5), frame.insetBy(dx: 0.25, dy: 0.25),
                                    .solid(palette.separator), lineWidth: 0.5, dash: []))
         }
+        painter.draw(painter.layout.labels[e.id]?["text"], color: props.text.isEmpty ? palette.tertiaryLabel : state.foreground)
+    }
+
+    /// The text, or the placeholder when empty, on one line inside the insets.
+    public static func layOutTexts(_ e: Element, in frame: Rect, _ pass: LayoutPass) {
+        guard let props = e.props as? TextFieldProps, let font = pass.result.fonts[e.id] else { return }
         let box = frame.insetBy(dx: inset(props), dy: 0)
-        if props.text.isEmpty {
-            painter.drawLine(props.placeholder, font: font, color: palette.tertiaryLabel, in: box)
-        } else {
-            painter.drawLine(shown(props), font: font, color: state.foreground, in: box)
-        }
+        pass.record(label: pass.line(props.text.isEmpty ? props.placeholder : shown(props), font: font, in: box), "text", for: e.id)
     }
 }
 
@@ -247,12 +249,17 @@ public enum TextEditorFamily: ElementFamily {
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
-        guard let text = (e.props as? TextEditorProps)?.text, let font = painter.layout.fonts[e.id] else { return }
+        guard let text = painter.layout.labels[e.id]?["text"] else { return }
         painter.append(.pushClip(.rect, frame))
-        painter.drawLines(text, font: font, color: state.foreground,
-                          in: Rect(x: frame.x + 5, y: frame.y + 8, width: max(0, frame.width - 10), height: frame.height),
-                          alignment: 0)
+        painter.draw(text, color: state.foreground)
         painter.append(.popClip)
+    }
+
+    /// The text wrapped inside UITextView's insets.
+    public static func layOutTexts(_ e: Element, in frame: Rect, _ pass: LayoutPass) {
+        guard let text = (e.props as? TextEditorProps)?.text, let font = pass.result.fonts[e.id] else { return }
+        let inset = Rect(x: frame.x + 5, y: frame.y + 8, width: max(0, frame.width - 10), height: frame.height)
+        pass.record(label: pass.lines(text, font: font, in: inset, alignment: 0), "text", for: e.id)
     }
 }
 

@@ -91,10 +91,42 @@ public enum PickerFamily: ElementFamily {
         pass.record(chrome: chrome, for: e.id)
     }
 
+    /// Segment titles (the selected one semibold), the menu's label and value, the inline
+    /// picker's label and option titles, each on one line in its part.
+    public static func layOutTexts(_ e: Element, in frame: Rect, _ pass: LayoutPass) {
+        guard let props = e.props as? PickerProps, let font = pass.result.fonts[e.id],
+              let chrome = pass.result.chrome[e.id] else { return }
+        func record(_ text: PlacedText, _ name: String) { pass.record(label: text, name, for: e.id) }
+        switch props.style {
+        case .segmented:
+            for i in props.options.indices {
+                guard let segment = chrome["segment\(i)"] else { continue }
+                // UISegmentedControl sets the selected title semibold and the others regular.
+                var font = segmentFont
+                if i != props.selected { font.weight = .regular }
+                record(pass.line(props.options[i], font: font, in: segment.insetBy(dx: 6, dy: 0), alignment: 0.5), "segment\(i)")
+            }
+        case .menu:
+            if let label = chrome["label"] { record(pass.line(props.label, font: font, in: label), "label") }
+            if let value = chrome["value"] {
+                let text = Rect(x: value.x, y: value.y, width: max(0, value.width - 4 - chevronSide(font)), height: value.height)
+                record(pass.line(props.selectedOption ?? "", font: font, in: text, alignment: 1), "value")
+            }
+        case .inline:
+            if let label = chrome["label"] { record(pass.line(props.label, font: font, in: label), "label") }
+            for i in props.options.indices {
+                guard let row = chrome["option\(i)"] else { continue }
+                record(pass.line(props.options[i], font: font, in: Rect(x: row.x, y: row.y, width: max(0, row.width - 28), height: row.height)),
+                       "option\(i)")
+            }
+        }
+    }
+
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         guard let props = e.props as? PickerProps, let font = painter.layout.fonts[e.id],
               let chrome = painter.layout.chrome[e.id] else { return }
         let palette = painter.palette
+        let labels = painter.layout.labels[e.id] ?? [:]
         switch props.style {
         case .segmented:
             painter.append(.fill(.roundedRect(cornerRadius: 8), frame, .solid(palette.tertiarySystemFill)))
@@ -111,37 +143,25 @@ public enum PickerFamily: ElementFamily {
                 painter.append(.fill(.roundedRect(cornerRadius: 7), pill,
                                      .solid(palette.scheme == .light ? .white : RGBA(hex: 0x636366))))
             }
-            for (i, s) in segments.enumerated() {
-                // UISegmentedControl sets the selected title semibold and the others regular.
-                var font = segmentFont
-                if i != props.selected { font.weight = .regular }
-                painter.drawLine(props.options[i], font: font, color: state.foreground, in: s.insetBy(dx: 6, dy: 0),
-                                 alignment: 0.5)
-            }
+            for i in segments.indices { painter.draw(labels["segment\(i)"], color: state.foreground) }
         case .menu:
-            if let label = chrome["label"] {
-                painter.drawLine(props.label, font: font, color: state.foreground, in: label)
-            }
+            painter.draw(labels["label"], color: state.foreground)
             if let value = chrome["value"] {
                 let side = chevronSide(font)
-                let text = Rect(x: value.x, y: value.y, width: max(0, value.width - 4 - side), height: value.height)
-                painter.drawLine(props.selectedOption ?? "", font: font, color: palette.secondaryLabel, in: text, alignment: 1)
+                painter.draw(labels["value"], color: palette.secondaryLabel)
                 painter.drawSymbol("chevron.up.chevron.down",
                                    centeredIn: Rect(x: value.maxX - side, y: value.y, width: side, height: value.height),
                                    side: side, color: palette.secondaryLabel, strokeWidth: 2.5)
             }
         case .inline:
             let hairline = 1 / painter.layout.environment.device.scale
-            if let label = chrome["label"] {
-                painter.drawLine(props.label, font: font, color: palette.secondaryLabel, in: label)
-            }
+            painter.draw(labels["label"], color: palette.secondaryLabel)
             for i in props.options.indices {
                 guard let row = chrome["option\(i)"] else { continue }
                 if row.y > frame.y + 0.5 {
                     painter.append(.fill(.rect, Rect(x: row.x, y: row.y, width: row.width, height: hairline), .solid(palette.separator)))
                 }
-                painter.drawLine(props.options[i], font: font, color: state.foreground,
-                                 in: Rect(x: row.x, y: row.y, width: max(0, row.width - 28), height: row.height))
+                painter.draw(labels["option\(i)"], color: state.foreground)
                 if i == props.selected {
                     let side = (font.size * 1.15).rounded()
                     painter.drawSymbol("checkmark", centeredIn: Rect(x: row.maxX - side, y: row.y, width: side, height: row.height),
@@ -291,13 +311,22 @@ public enum DatePickerFamily: ElementFamily {
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         if let l = label(e) { painter.paint(l, state) }
-        guard let props = e.props as? DatePickerProps, let font = painter.layout.fonts[e.id],
-              let chrome = painter.layout.chrome[e.id] else { return }
+        guard painter.layout.fonts[e.id] != nil, let chrome = painter.layout.chrome[e.id] else { return }
+        for key in ["date", "time"] {
+            guard let capsule = chrome[key] else { continue }
+            painter.append(.fill(.roundedRect(cornerRadius: 8), capsule, .solid(painter.palette.tertiarySystemFill)))
+            painter.draw(painter.layout.labels[e.id]?[key], color: painter.palette.label)
+        }
+    }
+
+    /// The date and time, centered in their capsules.
+    public static func layOutTexts(_ e: Element, in frame: Rect, _ pass: LayoutPass) {
+        guard let props = e.props as? DatePickerProps, let font = pass.result.fonts[e.id],
+              let chrome = pass.result.chrome[e.id] else { return }
         let texts = format(seconds: props.seconds)
         for (key, text) in [("date", texts.date), ("time", texts.time)] {
             guard let capsule = chrome[key] else { continue }
-            painter.append(.fill(.roundedRect(cornerRadius: 8), capsule, .solid(painter.palette.tertiarySystemFill)))
-            painter.drawLine(text, font: font, color: painter.palette.label, in: capsule, alignment: 0.5)
+            pass.record(label: pass.line(text, font: font, in: capsule, alignment: 0.5), key, for: e.id)
         }
     }
 }

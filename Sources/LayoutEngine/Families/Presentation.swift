@@ -242,38 +242,57 @@ public enum AlertFamily: ElementFamily {
         if let cancelCard = chrome["cancelCard"] {
             painter.append(.fill(.roundedRect(cornerRadius: 14), cancelCard, .solid(light ? .white : RGBA(hex: 0x2C2C2E))))
         }
-        let dialog = props.style == .dialog
-        let size = env.dynamicTypeSize
-        func resolved(_ style: TextStyle, _ weight: FontWeight) -> ResolvedFont {
-            let m = DynamicTypeTable.metrics(style, size)
-            return ResolvedFont(size: m.size, lineHeight: m.lineHeight, weight: weight)
-        }
-        let captionColor = dialog ? palette.secondaryLabel : palette.label
-        if let r = chrome["title"] {
-            painter.drawLines(props.title, font: dialog ? resolved(.footnote, .semibold) : resolved(.headline, .semibold),
-                              color: captionColor, in: r, alignment: 0.5)
-        }
-        if let r = chrome["message"], let message = props.message {
-            painter.drawLines(message, font: resolved(.footnote, .regular), color: captionColor, in: r, alignment: 0.5)
-        }
-        let labelStyle: TextStyle = dialog ? .title3 : .body
-        var rows: [(Int?, Rect)] = e.children.enumerated().compactMap { i, child in chrome["button\(i)"].map { (child, $0) } }
-        if let ok = chrome["ok"] { rows.append((nil, ok)) }
-        for (child, row) in rows {
+        let labels = painter.layout.labels[e.id] ?? [:]
+        let captionColor = props.style == .dialog ? palette.secondaryLabel : palette.label
+        painter.draw(labels["title"], color: captionColor)
+        painter.draw(labels["message"], color: captionColor)
+        for (child, key, row) in buttonRows(e, chrome) {
             if row.y > card.y + 0.5 && row.y < card.maxY {
                 painter.append(.fill(.rect, Rect(x: row.x, y: row.y, width: row.width, height: hairline), .solid(palette.separator)))
             }
             if row.x > card.x + 0.5 {
                 painter.append(.fill(.rect, Rect(x: row.x, y: row.y, width: hairline, height: row.height), .solid(palette.separator)))
             }
-            let cancel = child.map { isCancel($0, painter.tree) } ?? false
             let destructive = child.map { isDestructive($0, painter.tree) } ?? false
             let disabled = child.map { isDisabled($0, painter.tree) } ?? false
             var color = destructive ? palette.red : palette.accent
             if disabled { color = palette.tertiaryLabel }
-            let title = child.map { painter.tree.text(under: $0) } ?? "OK"
-            painter.drawLine(title, font: resolved(labelStyle, cancel ? .semibold : .regular), color: color,
-                             in: row.insetBy(dx: 8, dy: 0), alignment: 0.5)
+            painter.draw(labels[key], color: color)
+        }
+    }
+
+    /// Each button's row and chrome name, a nil child for the implicit "OK".
+    static func buttonRows(_ e: Element, _ chrome: [String: Rect]) -> [(child: Int?, key: String, row: Rect)] {
+        var rows: [(Int?, String, Rect)] = e.children.enumerated().compactMap { i, child in
+            chrome["button\(i)"].map { (child, "button\(i)", $0) }
+        }
+        if let ok = chrome["ok"] { rows.append((nil, "ok", ok)) }
+        return rows
+    }
+
+    /// Title and message wrapped and centered; each button's title on one line in its row
+    /// (the cancel button's semibold).
+    public static func layOutTexts(_ e: Element, in frame: Rect, _ pass: LayoutPass) {
+        guard let props = e.props as? AlertProps, let chrome = pass.result.chrome[e.id], chrome["card"] != nil else { return }
+        let dialog = props.style == .dialog
+        func resolved(_ style: TextStyle, _ weight: FontWeight) -> ResolvedFont {
+            let m = DynamicTypeTable.metrics(style, pass.environment.dynamicTypeSize)
+            return ResolvedFont(size: m.size, lineHeight: m.lineHeight, weight: weight)
+        }
+        func record(_ text: PlacedText, _ name: String) { pass.record(label: text, name, for: e.id) }
+        if let r = chrome["title"] {
+            record(pass.lines(props.title, font: dialog ? resolved(.footnote, .semibold) : resolved(.headline, .semibold),
+                              in: r, alignment: 0.5), "title")
+        }
+        if let r = chrome["message"], let message = props.message {
+            record(pass.lines(message, font: resolved(.footnote, .regular), in: r, alignment: 0.5), "message")
+        }
+        let labelStyle: TextStyle = dialog ? .title3 : .body
+        for (child, key, row) in buttonRows(e, chrome) {
+            let cancel = child.map { isCancel($0, pass.tree) } ?? false
+            let title = child.map { pass.tree.text(under: $0) } ?? "OK"
+            record(pass.line(title, font: resolved(labelStyle, cancel ? .semibold : .regular), in: row.insetBy(dx: 8, dy: 0),
+                             alignment: 0.5), key)
         }
     }
 

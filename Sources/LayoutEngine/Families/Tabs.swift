@@ -65,7 +65,6 @@ public enum TabViewFamily: ElementFamily {
         guard let bar = painter.layout.chrome[e.id]?["bar"] else { return }
         drawBarBackground(bar, &painter)
         let selected = selectedIndex(e)
-        let font = ResolvedFont(size: 10, lineHeight: DynamicTypeTable.lineHeight(forPointSize: 10), weight: .medium)
         for (i, tab) in e.children.enumerated() {
             guard let item = painter.layout.chrome[e.id]?["item\(i)"], let props = painter.tree[tab]?.props as? TabProps
             else { continue }
@@ -74,9 +73,17 @@ public enum TabViewFamily: ElementFamily {
                 painter.drawSymbol(symbol, centeredIn: Rect(x: item.x, y: item.y + 6, width: item.width, height: 24),
                                    side: 24, color: color)
             }
-            painter.drawLine(props.title, font: font, color: color,
-                             in: Rect(x: item.x + 2, y: item.y + 33, width: item.width - 4, height: font.lineHeight),
-                             alignment: 0.5)
+            painter.draw(painter.layout.labels[e.id]?["title\(i)"], color: color)
+        }
+    }
+
+    /// Each item's 10 pt medium title, one line centered under its symbol.
+    public static func layOutTexts(_ e: Element, in frame: Rect, _ pass: LayoutPass) {
+        let font = ResolvedFont(size: 10, lineHeight: DynamicTypeTable.lineHeight(forPointSize: 10), weight: .medium)
+        for (i, tab) in e.children.enumerated() {
+            guard let item = pass.result.chrome[e.id]?["item\(i)"], let props = pass.tree[tab]?.props as? TabProps else { continue }
+            let title = Rect(x: item.x + 2, y: item.y + 33, width: item.width - 4, height: font.lineHeight)
+            pass.record(label: pass.line(props.title, font: font, in: title, alignment: 0.5), "title\(i)", for: e.id)
         }
     }
 

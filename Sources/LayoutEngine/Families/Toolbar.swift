@@ -109,13 +109,15 @@ public enum SearchFieldFamily: ElementFamily {
         painter.append(.fill(.roundedRect(cornerRadius: 10), frame, .solid(palette.systemFill)))
         let glass = Rect(x: frame.x + 8, y: frame.midY - 8.5, width: 17, height: 17)
         painter.append(.symbol(name: "search", rect: glass, color: palette.secondaryLabel, strokeWidth: 2.25))
-        let textX = glass.maxX + 6
-        let showsPlaceholder = props.text.isEmpty
-        let text = showsPlaceholder ? props.placeholder : props.text
-        let layout = painter.measurer.layout(text, font: font, width: max(0, frame.maxX - 8 - textX), lineLimit: 1)
-        if let line = layout.lines.first {
-            painter.append(.text(TextRun(text: line.text, font: font, color: showsPlaceholder ? palette.secondaryLabel : palette.label,
-                                         origin: Point(x: textX, y: frame.midY - font.lineHeight / 2), width: line.width)))
-        }
+        painter.draw(painter.layout.labels[e.id]?["text"], color: props.text.isEmpty ? palette.secondaryLabel : palette.label)
+    }
+
+    /// The text, or the placeholder when empty, on one line after the magnifying glass.
+    public static func layOutTexts(_ e: Element, in frame: Rect, _ pass: LayoutPass) {
+        let props = (e.props as? SearchFieldProps) ?? SearchFieldProps()
+        let textX = frame.x + 8 + 17 + 6
+        let text = props.text.isEmpty ? props.placeholder : props.text
+        let laid = pass.measurer.layout(text, font: font, width: max(0, frame.maxX - 8 - textX), lineLimit: 1)
+        pass.record(label: PlacedText(laid, font: font, x: textX, width: 0, top: frame.midY - font.lineHeight / 2), "text", for: e.id)
     }
 }
