@@ -51,9 +51,8 @@ public enum TabViewFamily: ElementFamily {
 
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
         let bar = barRect(frame, pass)
-        var chrome = ["bar": bar]
-        for i in e.children.indices { chrome["item\(i)"] = itemRect(i, count: e.children.count, bar: bar) }
-        pass.record(chrome: chrome, for: e.id)
+        let items = e.children.indices.map { itemRect($0, count: e.children.count, bar: bar) }
+        pass.record(parts: TabBarParts(bar: bar, items: items), for: e.id)
         guard let index = selectedIndex(e) else { return }
         pass.place(e.children[index], at: frame.origin, proposal: ProposedSize(frame.size))
     }
@@ -62,29 +61,30 @@ public enum TabViewFamily: ElementFamily {
     /// symbol (24 pt) over its 10 pt medium title, accent when selected, secondary otherwise.
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         painter.paintChildren(of: e, state)
-        guard let bar = painter.layout.chrome[e.id]?["bar"] else { return }
-        drawBarBackground(bar, &painter)
+        guard let parts = painter.layout.parts[e.id] as? TabBarParts else { return }
+        drawBarBackground(parts.bar, &painter)
         let selected = selectedIndex(e)
         for (i, tab) in e.children.enumerated() {
-            guard let item = painter.layout.chrome[e.id]?["item\(i)"], let props = painter.tree[tab]?.props as? TabProps
-            else { continue }
+            guard i < parts.items.count, let props = painter.tree[tab]?.props as? TabProps else { continue }
+            let item = parts.items[i]
             let color = i == selected ? painter.tint(state) : painter.palette.secondaryLabel
             if let symbol = props.systemImage, !symbol.isEmpty {
                 painter.drawSymbol(symbol, centeredIn: Rect(x: item.x, y: item.y + 6, width: item.width, height: 24),
                                    side: 24, color: color)
             }
-            painter.draw(painter.layout.labels[e.id]?["title\(i)"], color: color)
+            if i < parts.titles.count { painter.draw(parts.titles[i], color: color) }
         }
     }
 
     /// Each item's 10 pt medium title, one line centered under its symbol.
     public static func layOutTexts(_ e: Element, in frame: Rect, _ pass: LayoutPass) {
+        guard var parts = pass.result.parts[e.id] as? TabBarParts else { return }
         let font = ResolvedFont(size: 10, lineHeight: DynamicTypeTable.lineHeight(forPointSize: 10), weight: .medium)
-        for (i, tab) in e.children.enumerated() {
-            guard let item = pass.result.chrome[e.id]?["item\(i)"], let props = pass.tree[tab]?.props as? TabProps else { continue }
+        parts.titles = zip(e.children, parts.items).map { tab, item in
             let title = Rect(x: item.x + 2, y: item.y + 33, width: item.width - 4, height: font.lineHeight)
-            pass.record(label: pass.line(props.title, font: font, in: title, alignment: 0.5), "title\(i)", for: e.id)
+            return (pass.tree[tab]?.props as? TabProps).map { pass.line($0.title, font: font, in: title, alignment: 0.5) }
         }
+        pass.record(parts: parts, for: e.id)
     }
 
     /// The bar material (rgba 249/249/249 or 29/29/29 at 94 %) and its top hairline; bottom
@@ -96,6 +96,26 @@ public enum TabViewFamily: ElementFamily {
         let hairline = 1 / painter.layout.environment.device.scale
         painter.append(.fill(.rect, Rect(x: bar.x, y: bar.y, width: bar.width, height: hairline),
                              .solid(painter.palette.separator)))
+    }
+}
+
+/// A tab bar as layout decided it: the bar, one equal item per tab and the items' titles
+/// (nil for a child that is not a `tab`).
+struct TabBarParts: LayoutParts {
+    var bar: Rect
+    var items: [Rect]
+    var titles: [PlacedText?] = []
+
+    var chrome: [String: Rect] {
+        var rects = ["bar": bar]
+        for (i, item) in items.enumerated() { rects["item\(i)"] = item }
+        return rects
+    }
+
+    var labels: [String: PlacedText] {
+        var texts: [String: PlacedText] = [:]
+        for (i, title) in titles.enumerated() { texts["title\(i)"] = title }
+        return texts
     }
 }
 

@@ -140,10 +140,17 @@ public final class LayoutPass {
     func record(text layout: TextLayout, for id: Int) { result.texts[id] = layout }
     func record(chrome rects: [String: Rect], for id: Int) { result.chrome[id] = rects }
     func record(label text: PlacedText, _ name: String, for id: Int) { result.labels[id, default: [:]][name] = text }
+    /// Stores a family's typed parts and copies their rects and texts into `chrome` and
+    /// `labels`, replacing only the names an earlier record of `id` gave: another family may
+    /// add its own (a list row's `row` and `badge`).
     func record(parts: some LayoutParts, for id: Int) {
+        if let old = result.parts[id] {
+            for name in old.chrome.keys { result.chrome[id]?[name] = nil }
+            for name in old.labels.keys { result.labels[id]?[name] = nil }
+        }
         result.parts[id] = parts
-        result.chrome[id] = parts.chrome
-        result.labels[id] = parts.labels
+        result.chrome[id, default: [:]].merge(parts.chrome) { $1 }
+        result.labels[id, default: [:]].merge(parts.labels) { $1 }
     }
     func record(measurement: LayoutMeasurement, for id: Int) { result.measurements[id] = measurement }
 
