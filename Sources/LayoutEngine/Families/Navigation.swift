@@ -309,7 +309,7 @@ struct NavBarParts: LayoutParts {
     var largeTitleText: PlacedText?
     var searchField: Rect?
     var bottomBar: Rect?
-    var content = Rect(x: 0, y: 0, width: 0, height: 0)
+    var content = Rect.zero
     /// The inline title's rect (width 0 when no room is left).
     var title: Rect?
     var titleText: PlacedText?

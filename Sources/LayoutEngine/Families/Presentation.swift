@@ -162,7 +162,8 @@ public enum AlertFamily: ElementFamily {
 
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
         guard let props = e.props as? AlertProps else { return }
-        var chrome: [String: Rect] = [:]
+        var card = Rect.zero, cancelCard: Rect?, ok: Rect?
+        var text: [String: Rect] = [:]
         var rows: [(child: Int, rect: Rect)] = []
         let device = pass.environment.device
         switch props.style {
@@ -170,7 +171,6 @@ public enum AlertFamily: ElementFamily {
             let width = frame.width < 286 ? max(0, frame.width - 16) : 270
             let x = frame.midX - width / 2
             let rowHeight = max(44, font(.body, pass).lineHeight + 22)
-            var text: [String: Rect] = [:]
             let textBottom = caption(props, x: x + 16, y: 0, width: max(0, width - 32), inset: 20,
                                      titleFont: font(.headline, pass), messageFont: font(.footnote, pass), pass, into: &text)
             let count = e.children.count
@@ -183,11 +183,11 @@ public enum AlertFamily: ElementFamily {
             let rowCount = sideBySide ? 1 : max(1, count)
             let height = textBottom + Double(rowCount) * rowHeight
             let y = max(device.safeArea.top, frame.midY - height / 2)
-            chrome["card"] = Rect(x: x, y: y, width: width, height: height)
-            for (k, r) in text { chrome[k] = r.offsetBy(dx: 0, dy: y) }
+            card = Rect(x: x, y: y, width: width, height: height)
+            text = text.mapValues { $0.offsetBy(dx: 0, dy: y) }
             let rowsTop = y + textBottom
             if count == 0 {
-                chrome["ok"] = Rect(x: x, y: rowsTop, width: width, height: rowHeight)
+                ok = Rect(x: x, y: rowsTop, width: width, height: rowHeight)
             } else if sideBySide {
                 for (i, child) in e.children.enumerated() {
                     rows.append((child, Rect(x: x + Double(i) * width / 2, y: rowsTop, width: width / 2, height: rowHeight)))
@@ -202,35 +202,38 @@ public enum AlertFamily: ElementFamily {
             let rowHeight = max(57, font(.title3, pass).lineHeight + 32)
             var bottom = frame.maxY - device.safeArea.bottom - 8
             if let cancel = e.children.first(where: { isCancel($0, pass.tree) }) {
-                let card = Rect(x: x, y: bottom - rowHeight, width: width, height: rowHeight)
-                chrome["cancelCard"] = card
-                rows.append((cancel, card))
-                bottom = card.y - 8
+                let cancelRow = Rect(x: x, y: bottom - rowHeight, width: width, height: rowHeight)
+                cancelCard = cancelRow
+                rows.append((cancel, cancelRow))
+                bottom = cancelRow.y - 8
             }
             let others = e.children.filter { !isCancel($0, pass.tree) }
-            var text: [String: Rect] = [:]
             let textBottom = caption(props, x: x + 16, y: 0, width: max(0, width - 32), inset: 14,
                                      titleFont: font(.footnote, pass, weight: .semibold),
                                      messageFont: font(.footnote, pass), pass, into: &text)
             let height = textBottom + Double(others.count) * rowHeight
             let y = bottom - height
-            chrome["card"] = Rect(x: x, y: y, width: width, height: height)
-            for (k, r) in text { chrome[k] = r.offsetBy(dx: 0, dy: y) }
+            card = Rect(x: x, y: y, width: width, height: height)
+            text = text.mapValues { $0.offsetBy(dx: 0, dy: y) }
             for (i, child) in others.enumerated() {
                 rows.append((child, Rect(x: x, y: y + textBottom + Double(i) * rowHeight, width: width, height: rowHeight)))
             }
         }
-        for (child, row) in rows {
-            if let index = e.children.firstIndex(of: child) { chrome["button\(index)"] = row }
-            pass.place(child, in: row, proposal: ProposedSize(row.size))
+        for (child, row) in rows { pass.place(child, in: row, proposal: ProposedSize(row.size)) }
+        // Buttons in document order, drawn that way; the implicit "OK" when there are none.
+        let rowOf = Dictionary(rows.map { ($0.child, $0.rect) }, uniquingKeysWith: { first, _ in first })
+        var buttons = e.children.enumerated().compactMap { i, child in
+            rowOf[child].map { AlertParts.Button(child: child, index: i, row: $0) }
         }
-        pass.record(chrome: chrome, for: e.id)
+        if let ok { buttons.append(AlertParts.Button(child: nil, index: nil, row: ok)) }
+        var parts = AlertParts(card: card, cancelCard: cancelCard, title: text["title"], message: text["message"], buttons: buttons)
+        layOutTexts(&parts, props, pass)
+        pass.record(parts: parts, for: e.id)
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
-        guard let props = e.props as? AlertProps, let chrome = painter.layout.chrome[e.id], let card = chrome["card"] else {
-            return
-        }
+        guard let props = e.props as? AlertProps, let parts = painter.layout.parts[e.id] as? AlertParts else { return }
+        let card = parts.card
         let palette = painter.palette
         let env = painter.layout.environment
         let hairline = 1 / env.device.scale
@@ -239,14 +242,14 @@ public enum AlertFamily: ElementFamily {
         let material = light ? RGBA(hex: 0xF2F2F2) : RGBA(hex: 0x2C2C2E)
         painter.append(.fill(.rect, Rect(origin: .zero, size: env.device.size), .solid(RGBA.black.withAlpha(0.3))))
         painter.append(.fill(.roundedRect(cornerRadius: 14), card, .solid(material)))
-        if let cancelCard = chrome["cancelCard"] {
+        if let cancelCard = parts.cancelCard {
             painter.append(.fill(.roundedRect(cornerRadius: 14), cancelCard, .solid(light ? .white : RGBA(hex: 0x2C2C2E))))
         }
-        let labels = painter.layout.labels[e.id] ?? [:]
         let captionColor = props.style == .dialog ? palette.secondaryLabel : palette.label
-        painter.draw(labels["title"], color: captionColor)
-        painter.draw(labels["message"], color: captionColor)
-        for (child, key, row) in buttonRows(e, chrome) {
+        painter.draw(parts.titleText, color: captionColor)
+        painter.draw(parts.messageText, color: captionColor)
+        for button in parts.buttons {
+            let (child, row) = (button.child, button.row)
             if row.y > card.y + 0.5 && row.y < card.maxY {
                 painter.append(.fill(.rect, Rect(x: row.x, y: row.y, width: row.width, height: hairline), .solid(palette.separator)))
             }
@@ -257,42 +260,31 @@ public enum AlertFamily: ElementFamily {
             let disabled = child.map { isDisabled($0, painter.tree) } ?? false
             var color = destructive ? palette.red : palette.accent
             if disabled { color = palette.tertiaryLabel }
-            painter.draw(labels[key], color: color)
+            painter.draw(button.title, color: color)
         }
-    }
-
-    /// Each button's row and chrome name, a nil child for the implicit "OK".
-    static func buttonRows(_ e: Element, _ chrome: [String: Rect]) -> [(child: Int?, key: String, row: Rect)] {
-        var rows: [(Int?, String, Rect)] = e.children.enumerated().compactMap { i, child in
-            chrome["button\(i)"].map { (child, "button\(i)", $0) }
-        }
-        if let ok = chrome["ok"] { rows.append((nil, "ok", ok)) }
-        return rows
     }
 
     /// Title and message wrapped and centered; each button's title on one line in its row
-    /// (the cancel button's semibold).
-    public static func layOutTexts(_ e: Element, in frame: Rect, _ pass: LayoutPass) {
-        guard let props = e.props as? AlertProps, let chrome = pass.result.chrome[e.id], chrome["card"] != nil else { return }
+    /// (the cancel button's semibold), the implicit one "OK".
+    private static func layOutTexts(_ parts: inout AlertParts, _ props: AlertProps, _ pass: LayoutPass) {
         let dialog = props.style == .dialog
         func resolved(_ style: TextStyle, _ weight: FontWeight) -> ResolvedFont {
             let m = DynamicTypeTable.metrics(style, pass.environment.dynamicTypeSize)
             return ResolvedFont(size: m.size, lineHeight: m.lineHeight, weight: weight)
         }
-        func record(_ text: PlacedText, _ name: String) { pass.record(label: text, name, for: e.id) }
-        if let r = chrome["title"] {
-            record(pass.lines(props.title, font: dialog ? resolved(.footnote, .semibold) : resolved(.headline, .semibold),
-                              in: r, alignment: 0.5), "title")
+        parts.titleText = parts.title.map {
+            pass.lines(props.title, font: dialog ? resolved(.footnote, .semibold) : resolved(.headline, .semibold), in: $0, alignment: 0.5)
         }
-        if let r = chrome["message"], let message = props.message {
-            record(pass.lines(message, font: resolved(.footnote, .regular), in: r, alignment: 0.5), "message")
+        if let rect = parts.message, let message = props.message {
+            parts.messageText = pass.lines(message, font: resolved(.footnote, .regular), in: rect, alignment: 0.5)
         }
         let labelStyle: TextStyle = dialog ? .title3 : .body
-        for (child, key, row) in buttonRows(e, chrome) {
+        for i in parts.buttons.indices {
+            let child = parts.buttons[i].child
             let cancel = child.map { isCancel($0, pass.tree) } ?? false
             let title = child.map { pass.tree.text(under: $0) } ?? "OK"
-            record(pass.line(title, font: resolved(labelStyle, cancel ? .semibold : .regular), in: row.insetBy(dx: 8, dy: 0),
-                             alignment: 0.5), key)
+            parts.buttons[i].title = pass.line(title, font: resolved(labelStyle, cancel ? .semibold : .regular),
+                                               in: parts.buttons[i].row.insetBy(dx: 8, dy: 0), alignment: 0.5)
         }
     }
 
@@ -309,5 +301,45 @@ public enum AlertFamily: ElementFamily {
             current = e.children.first.flatMap { tree[$0] }
         }
         return false
+    }
+}
+
+/// An alert or confirmation dialog as layout decided it: its card(s), the title and message
+/// with their wrapped lines, and one row per button with its title.
+struct AlertParts: LayoutParts {
+    struct Button: Sendable {
+        /// The button element; nil for the implicit "OK" of an alert without buttons.
+        var child: Int?
+        /// Its index among the alert's children, which names its chrome (`button<i>`).
+        var index: Int?
+        var row: Rect
+        var title: PlacedText?
+    }
+    var card: Rect
+    /// A dialog's separate cancel button card.
+    var cancelCard: Rect?
+    var title: Rect?
+    var titleText: PlacedText?
+    var message: Rect?
+    var messageText: PlacedText?
+    var buttons: [Button]
+
+    private func name(_ button: Button) -> String { button.index.map { "button\($0)" } ?? "ok" }
+
+    var chrome: [String: Rect] {
+        var rects = ["card": card]
+        rects["cancelCard"] = cancelCard
+        rects["title"] = title
+        rects["message"] = message
+        for button in buttons { rects[name(button)] = button.row }
+        return rects
+    }
+
+    var labels: [String: PlacedText] {
+        var texts: [String: PlacedText] = [:]
+        texts["title"] = titleText
+        texts["message"] = messageText
+        for button in buttons { texts[name(button)] = button.title }
+        return texts
     }
 }
