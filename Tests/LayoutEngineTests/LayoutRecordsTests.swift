@@ -75,4 +75,23 @@ import TextMeasure
         #expect(runs.filter { $0.text.hasPrefix("Straw") }.map(\.text) == ["Strawberries…"])
         #expect(runs.first { $0.text == "Strawberries…" }?.origin == segment.lines[0].origin)
     }
+
+    @Test func alertTitleWrapsAndAButtonTitleTooWideForItsRowIsTruncated() throws {
+        // A 270 pt alert: the title wraps at 238 (28 characters of 8.5), a button title gets its
+        // row less 8 at each side, 254: 32 characters (272) are cut at the last word that fits.
+        var b = StreamBuilder()
+        let under = b.text("Under")
+        let label = b.text("Delete all of the selected items")
+        let button = b.node("button", ["style": .s("automatic")], [label])
+        let alert = b.node("alert", ["title": .s("Delete these items from every device now"), "style": .s("alert")], [button])
+        b.insert(alert, into: 0, at: 0)
+        let (layout, tree) = try layOut(b, root: under)
+        let labels = try Self.labels(layout, tree, alert)
+        #expect(labels["title"] == .object(["lines": .array([.string("Delete these items from"), .string("every device now")])]))
+        #expect(labels["button0"] == .object(["lines": .array([.string("Delete all of the selected…")]), "truncated": .bool(true)]))
+        #expect(labels["ok"] == nil)
+        let title = try #require(layout.labels[alert]?["title"])
+        let lineTops = title.lines.map(\.origin.y)
+        #expect(lineTops.count == 2 && lineTops[1] - lineTops[0] == 22)
+    }
 }
