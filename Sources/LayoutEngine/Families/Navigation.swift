@@ -264,7 +264,6 @@ public enum NavScreenFamily: ElementFamily {
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
-        let props = (e.props as? NavScreenProps) ?? NavScreenProps()
         let palette = painter.palette
         let parts = self.parts(e, painter.tree)
         // The bar is transparent at the scroll edge: it shows the content's background.
