@@ -94,4 +94,29 @@ import TextMeasure
         let lineTops = title.lines.map(\.origin.y)
         #expect(lineTops.count == 2 && lineTops[1] - lineTops[0] == 22)
     }
+
+    @Test func chartAxisLabelHiddenByACollisionIsLeftOutOfTheLabelsAndNotDrawn() throws {
+        // Two x labels 3 pt apart on a 300 pt plot (18 pt wide each): the second collides with
+        // the first, so layout keeps its box in chrome but gives it no text. The legend's label
+        // follows its 10 pt glyph and the 4 pt gap.
+        var b = StreamBuilder()
+        let chart = b.node("chart", [
+            "marks": .array([]),
+            "xAxis": .object(["position": .s("bottom"), "labels": .array([.object(["at": .n(0.5), "text": .s("Mon")]),
+                                                                           .object(["at": .n(0.51), "text": .s("Tue")])])]),
+            "legend": .object(["position": .s("bottom"), "items": .array([.object(["label": .s("A"), "symbol": .s("circle")])])]),
+        ])
+        let root = b.styled(["frame": .object(["width": .n(300), "height": .n(200)])], chart)
+        let (layout, tree) = try layOut(b, root: root, environment: plainScreen)
+        let labels = try Self.labels(layout, tree, chart)
+        #expect(labels["xlabel0"] == .object(["lines": .array([.string("Mon")])]))
+        #expect(labels["xlabel1"] == nil)
+        #expect(layout.chrome[chart]?["xlabel1"] != nil)
+        #expect(labels["legend0"] == .object(["lines": .array([.string("A")])]))
+        let legend = try #require(layout.chrome[chart]?["legend0"])
+        #expect(layout.labels[chart]?["legend0"]?.lines.first?.origin == Point(x: legend.x + 14, y: legend.y))
+        let items = Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()).items
+        let texts = items.compactMap { item -> String? in if case .text(let run) = item { return run.text } else { return nil } }
+        #expect(texts.filter { ["Mon", "Tue", "A"].contains($0) } == ["Mon", "A"])
+    }
 }
