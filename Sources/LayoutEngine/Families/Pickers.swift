@@ -309,13 +309,14 @@ public enum DatePickerFamily: ElementFamily {
         } else {
             control = TrailingControl.place(label: label(e), control: size, in: frame, proposal: proposal, pass)
         }
-        var chrome: [String: Rect] = [:]
-        if let l = label(e), let f = pass.result.frames[l] { chrome["label"] = f }
-        for (key, rect) in flow(capsules(e, pass.font(for: e.id), pass), at: control.origin, height: size.height,
-                                maxX: stacks(e, proposal, pass) ? frame.maxX : .infinity) {
-            chrome[key] = rect
+        let font = pass.font(for: e.id)
+        let capsules = capsules(e, font, pass)
+        let rects = flow(capsules, at: control.origin, height: size.height, maxX: stacks(e, proposal, pass) ? frame.maxX : .infinity)
+        // The date and the time, each centered in its capsule.
+        let placed = zip(capsules, rects).map { capsule, placed in
+            DatePickerParts.Capsule(name: placed.0, rect: placed.1, text: pass.line(capsule.text, font: font, in: placed.1, alignment: 0.5))
         }
-        pass.record(chrome: chrome, for: e.id)
+        pass.record(parts: DatePickerParts(label: label(e).flatMap { pass.result.frames[$0] }, capsules: placed), for: e.id)
     }
 
     /// Capsules left to right, 8 apart, starting a new line 8 below when one would pass `maxX`.
@@ -334,22 +335,33 @@ public enum DatePickerFamily: ElementFamily {
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         if let l = label(e) { painter.paint(l, state) }
-        guard painter.layout.fonts[e.id] != nil, let chrome = painter.layout.chrome[e.id] else { return }
-        for key in ["date", "time"] {
-            guard let capsule = chrome[key] else { continue }
-            painter.append(.fill(.roundedRect(cornerRadius: 8), capsule, .solid(painter.palette.tertiarySystemFill)))
-            painter.draw(painter.layout.labels[e.id]?[key], color: painter.palette.label)
+        guard let parts = painter.layout.parts[e.id] as? DatePickerParts else { return }
+        for capsule in parts.capsules {
+            painter.append(.fill(.roundedRect(cornerRadius: 8), capsule.rect, .solid(painter.palette.tertiarySystemFill)))
+            painter.draw(capsule.text, color: painter.palette.label)
         }
     }
+}
 
-    /// The date and time, centered in their capsules.
-    public static func layOutTexts(_ e: Element, in frame: Rect, _ pass: LayoutPass) {
-        guard let props = e.props as? DatePickerProps, let font = pass.result.fonts[e.id],
-              let chrome = pass.result.chrome[e.id] else { return }
-        let texts = format(seconds: props.seconds)
-        for (key, text) in [("date", texts.date), ("time", texts.time)] {
-            guard let capsule = chrome[key] else { continue }
-            pass.record(label: pass.line(text, font: font, in: capsule, alignment: 0.5), key, for: e.id)
-        }
+/// A date picker as layout decided it: where its label went and its date and time capsules
+/// (chrome `date`, `time`) with their centered texts.
+struct DatePickerParts: LayoutParts {
+    struct Capsule: Sendable {
+        var name: String
+        var rect: Rect
+        var text: PlacedText
+    }
+    var label: Rect?
+    var capsules: [Capsule]
+
+    var chrome: [String: Rect] {
+        var rects: [String: Rect] = [:]
+        rects["label"] = label
+        for capsule in capsules { rects[capsule.name] = capsule.rect }
+        return rects
+    }
+
+    var labels: [String: PlacedText] {
+        Dictionary(capsules.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })
     }
 }

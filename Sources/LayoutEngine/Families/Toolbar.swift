@@ -109,7 +109,7 @@ public enum SearchFieldFamily: ElementFamily {
         painter.append(.fill(.roundedRect(cornerRadius: 10), frame, .solid(palette.systemFill)))
         let glass = Rect(x: frame.x + 8, y: frame.midY - 8.5, width: 17, height: 17)
         painter.append(.symbol(name: "search", rect: glass, color: palette.secondaryLabel, strokeWidth: 2.25))
-        painter.draw(painter.layout.labels[e.id]?["text"], color: props.text.isEmpty ? palette.secondaryLabel : palette.label)
+        painter.draw((painter.layout.parts[e.id] as? FieldTextParts)?.text, color: props.text.isEmpty ? palette.secondaryLabel : palette.label)
     }
 
     /// The text, or the placeholder when empty, on one line after the magnifying glass.
@@ -118,6 +118,7 @@ public enum SearchFieldFamily: ElementFamily {
         let textX = frame.x + 8 + 17 + 6
         let text = props.text.isEmpty ? props.placeholder : props.text
         let laid = pass.measurer.layout(text, font: font, width: max(0, frame.maxX - 8 - textX), lineLimit: 1)
-        pass.record(label: PlacedText(laid, font: font, x: textX, width: 0, top: frame.midY - font.lineHeight / 2), "text", for: e.id)
+        pass.record(parts: FieldTextParts(text: PlacedText(laid, font: font, x: textX, width: 0, top: frame.midY - font.lineHeight / 2)),
+                    for: e.id)
     }
 }

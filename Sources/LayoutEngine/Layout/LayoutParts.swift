@@ -39,6 +39,19 @@ public protocol LayoutParts: Sendable {
     var labels: [String: PlacedText] { get }
 }
 
+extension LayoutParts {
+    /// Most controls draw no text of their own (their labels are children).
+    public var labels: [String: PlacedText] { [:] }
+}
+
+/// The one line of a field (text field, search field) or the wrapped text of a text editor,
+/// laid out in the field's final frame (label `text`).
+struct FieldTextParts: LayoutParts {
+    var text: PlacedText
+    var chrome: [String: Rect] { [:] }
+    var labels: [String: PlacedText] { ["text": text] }
+}
+
 extension LayoutPass {
     /// One line of `text`, truncated to `rect`'s width, placed in `rect` by `alignment` and
     /// vertically centered.
