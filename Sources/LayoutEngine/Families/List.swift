@@ -205,13 +205,13 @@ enum ListLayout {
 
     /// Header, card, selected-row fills, rows, separators, badges, edit controls and footer of
     /// one section whose geometry was recorded as chrome (`header`, `rows`, `footer`).
-    static func paintBlock(rows ids: [Int], chrome: [String: Rect], labels: [String: PlacedText], list: ListProps,
+    static func paintBlock(rows ids: [Int], card: Rect?, header: PlacedText?, footer: PlacedText?, list: ListProps,
                            _ painter: inout Painter, _ inherited: Painter.State) {
         let palette = painter.palette
         let hairline = 1 / painter.layout.environment.device.scale
-        painter.draw(labels["header"], color: palette.secondaryLabel)
-        painter.draw(labels["footer"], color: palette.secondaryLabel)
-        guard let card = chrome["rows"], !ids.isEmpty else { return }
+        painter.draw(header, color: palette.secondaryLabel)
+        painter.draw(footer, color: palette.secondaryLabel)
+        guard let card, !ids.isEmpty else { return }
         switch list.style {
         case .insetGrouped:
             painter.append(.fill(.roundedRect(cornerRadius: cornerRadius), card, .solid(palette.secondarySystemGroupedBackground)))
@@ -369,7 +369,7 @@ public enum ListFamily: ElementFamily {
             if let section = group.section {
                 painter.paint(section, state)
             } else {
-                ListLayout.paintBlock(rows: group.rows, chrome: chrome, labels: [:], list: props, &painter, state)
+                ListLayout.paintBlock(rows: group.rows, card: chrome["rows"], header: nil, footer: nil, list: props, &painter, state)
             }
         }
         painter.append(.popClip)
@@ -403,22 +403,21 @@ public enum SectionFamily: ElementFamily {
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
         let block = self.block(e, origin: frame.origin, width: frame.width, pass)
         ListLayout.place(block, pass)
-        var chrome: [String: Rect] = ["rows": block.card]
-        if let header = block.header { chrome["header"] = header }
-        if let footer = block.footer { chrome["footer"] = footer }
-        pass.record(chrome: chrome, for: e.id)
         // The header upper-cased and the footer as sent, wrapped in their rects.
         let props = e.props as? SectionProps
         let font = ListLayout.captionFont(pass.environment)
-        for (key, rect, text) in [("header", block.header, props?.header?.uppercased()), ("footer", block.footer, props?.footer)] {
-            guard let rect, let text else { continue }
+        func caption(_ text: String?, in rect: Rect?) -> PlacedText? {
+            guard let text, let rect else { return nil }
             let laid = pass.measurer.layout(text, font: font, width: rect.width, lineLimit: nil)
-            pass.record(label: PlacedText(laid, font: font, x: rect.x, width: rect.width, top: rect.y), key, for: e.id)
+            return PlacedText(laid, font: font, x: rect.x, width: rect.width, top: rect.y)
         }
+        pass.record(parts: SectionParts(card: block.card, header: block.header, headerText: caption(props?.header?.uppercased(), in: block.header),
+                                        footer: block.footer, footerText: caption(props?.footer, in: block.footer)), for: e.id)
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
-        ListLayout.paintBlock(rows: e.children, chrome: painter.layout.chrome[e.id] ?? [:], labels: painter.layout.labels[e.id] ?? [:],
+        let parts = painter.layout.parts[e.id] as? SectionParts
+        ListLayout.paintBlock(rows: e.children, card: parts?.card, header: parts?.headerText, footer: parts?.footerText,
                               list: list(e, painter.tree), &painter, state)
     }
 }
@@ -445,4 +444,28 @@ public enum ListRowFamily: ElementFamily {
         if let child = e.children.first { pass.place(child, at: frame.origin, proposal: proposal) }
     }
     public static func childContext(_ e: Element, _ context: InheritedContext) -> InheritedContext { context }
+}
+
+/// A section as layout decided it: the card of its rows (chrome `rows`) and its header and
+/// footer with their wrapped lines.
+struct SectionParts: LayoutParts {
+    var card: Rect
+    var header: Rect?
+    var headerText: PlacedText?
+    var footer: Rect?
+    var footerText: PlacedText?
+
+    var chrome: [String: Rect] {
+        var rects = ["rows": card]
+        rects["header"] = header
+        rects["footer"] = footer
+        return rects
+    }
+
+    var labels: [String: PlacedText] {
+        var texts: [String: PlacedText] = [:]
+        texts["header"] = headerText
+        texts["footer"] = footerText
+        return texts
+    }
 }

@@ -44,7 +44,7 @@ public enum SheetFamily: ElementFamily {
         let full = detent(e) == .full
         let top = full ? frame.y + device.safeArea.top : frame.y + grabberRow
         if !full {
-            pass.record(chrome: ["grabber": Rect(x: frame.midX - 18, y: frame.y + 8, width: 36, height: 5)], for: e.id)
+            pass.record(parts: SheetParts(grabber: Rect(x: frame.midX - 18, y: frame.y + 8, width: 36, height: 5)), for: e.id)
         }
         let filling = Rect(x: frame.x, y: top, width: frame.width, height: frame.maxY - top)
         let area = Rect(x: frame.x + device.safeArea.leading, y: top, width: frame.width - device.safeArea.horizontal,
@@ -81,7 +81,7 @@ public enum SheetFamily: ElementFamily {
         }
         let background = detent == .full ? painter.palette.systemBackground : painter.palette.elevatedBackground
         painter.append(.fill(detent == .full ? .rect : .topRoundedRect(cornerRadius: cornerRadius), frame, .solid(background)))
-        if let grabber = painter.layout.chrome[e.id]?["grabber"] {
+        if let grabber = (painter.layout.parts[e.id] as? SheetParts)?.grabber {
             painter.append(.fill(.capsule, grabber, .solid(painter.palette.tertiaryLabel)))
         }
         if detent == .full { painter.statusBarScheme = nil }
@@ -342,4 +342,10 @@ struct AlertParts: LayoutParts {
         for button in buttons { texts[name(button)] = button.title }
         return texts
     }
+}
+
+/// A sheet short of full height: the grabber centered at its top.
+struct SheetParts: LayoutParts {
+    var grabber: Rect
+    var chrome: [String: Rect] { ["grabber": grabber] }
 }
