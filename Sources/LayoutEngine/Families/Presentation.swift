@@ -97,6 +97,29 @@ public struct AlertProps: ElementProps {
     public var style: AlertStyle
 }
 
+/// The iOS numbers of alerts (`.alert`) and confirmation dialogs (`.confirmationDialog`), in points.
+enum AlertMetrics {
+    /// An alert's card, unless the screen is narrower than it plus its margins.
+    static let alertWidth = 270.0
+    static let screenMargin = 8.0
+    static let alertRowHeight = 44.0
+    /// A button row grows with its font: line height plus this.
+    static let alertRowPadding = 22.0
+    /// Above the title and below the message.
+    static let alertCaptionInset = 20.0
+    /// Title and message, at each side of the card.
+    static let textInset = 16.0
+    static let titleMessageGap = 4.0
+    /// A button title, at each side of its row.
+    static let buttonTitleInset = 8.0
+    /// A dialog's cards from the screen sides, from the bottom safe area and from each other.
+    static let dialogMargin = 8.0
+    static let dialogRowHeight = 57.0
+    static let dialogRowPadding = 32.0
+    static let dialogCaptionInset = 14.0
+    static let cornerRadius = 14.0
+}
+
 /// `alert`: a root-level layer over everything (a 30 % scrim) that never scales with the tree.
 /// `alert` style: a 270 pt card centered on the screen, the headline title and footnote message
 /// centered (20 top and bottom, 16 at the sides, 4 apart), then 44 pt button rows: two buttons
@@ -105,6 +128,7 @@ public struct AlertProps: ElementProps {
 /// sheet inset 8 from the sides, a 57 pt cancel card 8 above the bottom safe area, the other
 /// buttons in 57 pt rows in a card 8 above it under a secondary caption (14 top and bottom).
 /// Each button child gets its row as its frame (chrome `button<i>`), its label centered.
+/// The numbers are `AlertMetrics`.
 public enum AlertFamily: ElementFamily {
     public static let kindNames = ["alert"]
     public static var fillsScreen: Bool { true }
@@ -152,7 +176,7 @@ public enum AlertFamily: ElementFamily {
             cursor += h
         }
         if !message.isEmpty {
-            if !props.title.isEmpty { cursor += 4 }
+            if !props.title.isEmpty { cursor += AlertMetrics.titleMessageGap }
             let h = pass.measurer.layout(message, font: messageFont, width: width, lineLimit: nil).size.height
             chrome["message"] = Rect(x: x, y: cursor, width: width, height: h)
             cursor += h
@@ -168,17 +192,19 @@ public enum AlertFamily: ElementFamily {
         let device = pass.environment.device
         switch props.style {
         case .alert:
-            let width = frame.width < 286 ? max(0, frame.width - 16) : 270
+            let width = frame.width < AlertMetrics.alertWidth + 2 * AlertMetrics.screenMargin
+                ? max(0, frame.width - 2 * AlertMetrics.screenMargin) : AlertMetrics.alertWidth
             let x = frame.midX - width / 2
-            let rowHeight = max(44, font(.body, pass).lineHeight + 22)
-            let textBottom = caption(props, x: x + 16, y: 0, width: max(0, width - 32), inset: 20,
+            let rowHeight = max(AlertMetrics.alertRowHeight, font(.body, pass).lineHeight + AlertMetrics.alertRowPadding)
+            let textBottom = caption(props, x: x + AlertMetrics.textInset, y: 0, width: max(0, width - 2 * AlertMetrics.textInset),
+                                     inset: AlertMetrics.alertCaptionInset,
                                      titleFont: font(.headline, pass), messageFont: font(.footnote, pass), pass, into: &text)
             let count = e.children.count
             // Two buttons share a row only while both labels fit their half, as UIKit does at
             // large Dynamic Type sizes.
             let sideBySide = count == 2 && e.children.allSatisfy { child in
                 let label = font(.body, pass, weight: isCancel(child, pass.tree) ? .semibold : .regular)
-                return pass.width(of: pass.tree.text(under: child), label) <= width / 2 - 16
+                return pass.width(of: pass.tree.text(under: child), label) <= width / 2 - 2 * AlertMetrics.buttonTitleInset
             }
             let rowCount = sideBySide ? 1 : max(1, count)
             let height = textBottom + Double(rowCount) * rowHeight
@@ -198,17 +224,18 @@ public enum AlertFamily: ElementFamily {
                 }
             }
         case .dialog:
-            let x = frame.x + 8, width = max(0, frame.width - 16)
-            let rowHeight = max(57, font(.title3, pass).lineHeight + 32)
-            var bottom = frame.maxY - device.safeArea.bottom - 8
+            let x = frame.x + AlertMetrics.dialogMargin, width = max(0, frame.width - 2 * AlertMetrics.dialogMargin)
+            let rowHeight = max(AlertMetrics.dialogRowHeight, font(.title3, pass).lineHeight + AlertMetrics.dialogRowPadding)
+            var bottom = frame.maxY - device.safeArea.bottom - AlertMetrics.dialogMargin
             if let cancel = e.children.first(where: { isCancel($0, pass.tree) }) {
                 let cancelRow = Rect(x: x, y: bottom - rowHeight, width: width, height: rowHeight)
                 cancelCard = cancelRow
                 rows.append((cancel, cancelRow))
-                bottom = cancelRow.y - 8
+                bottom = cancelRow.y - AlertMetrics.dialogMargin
             }
             let others = e.children.filter { !isCancel($0, pass.tree) }
-            let textBottom = caption(props, x: x + 16, y: 0, width: max(0, width - 32), inset: 14,
+            let textBottom = caption(props, x: x + AlertMetrics.textInset, y: 0, width: max(0, width - 2 * AlertMetrics.textInset),
+                                     inset: AlertMetrics.dialogCaptionInset,
                                      titleFont: font(.footnote, pass, weight: .semibold),
                                      messageFont: font(.footnote, pass), pass, into: &text)
             let height = textBottom + Double(others.count) * rowHeight
@@ -241,9 +268,9 @@ public enum AlertFamily: ElementFamily {
         // The material of alerts and action sheets, opaque: without a blur, content showing through reads as a glitch.
         let material = light ? RGBA(hex: 0xF2F2F2) : RGBA(hex: 0x2C2C2E)
         painter.append(.fill(.rect, Rect(origin: .zero, size: env.device.size), .solid(RGBA.black.withAlpha(0.3))))
-        painter.append(.fill(.roundedRect(cornerRadius: 14), card, .solid(material)))
+        painter.append(.fill(.roundedRect(cornerRadius: AlertMetrics.cornerRadius), card, .solid(material)))
         if let cancelCard = parts.cancelCard {
-            painter.append(.fill(.roundedRect(cornerRadius: 14), cancelCard, .solid(light ? .white : RGBA(hex: 0x2C2C2E))))
+            painter.append(.fill(.roundedRect(cornerRadius: AlertMetrics.cornerRadius), cancelCard, .solid(light ? .white : RGBA(hex: 0x2C2C2E))))
         }
         let captionColor = props.style == .dialog ? palette.secondaryLabel : palette.label
         painter.draw(parts.titleText, color: captionColor)
@@ -284,7 +311,8 @@ public enum AlertFamily: ElementFamily {
             let cancel = child.map { isCancel($0, pass.tree) } ?? false
             let title = child.map { pass.tree.text(under: $0) } ?? "OK"
             parts.buttons[i].title = pass.line(title, font: resolved(labelStyle, cancel ? .semibold : .regular),
-                                               in: parts.buttons[i].row.insetBy(dx: 8, dy: 0), alignment: 0.5)
+                                               in: parts.buttons[i].row.insetBy(dx: AlertMetrics.buttonTitleInset, dy: 0),
+                                               alignment: 0.5)
         }
     }
 
