@@ -36,7 +36,12 @@ public struct NavScreenProps: ElementProps {
 enum NavBar {
     static let rowHeight = 44.0
     static let largeTitleHeight = 52.0
+    /// The large title's line ends this far above the bottom of its 52 pt row.
+    static let largeTitleBottomInset = 8.0
     static let searchHeight = 52.0
+    /// The search field in its 52 pt row: 36 tall, 8 from the row's top (and the bar's end 8 below it).
+    static let searchFieldHeight = 36.0
+    static let searchFieldTop = 8.0
     static let bottomBarHeight = 49.0
     static let edgePadding = 16.0
     static let itemSpacing = 16.0
@@ -159,11 +164,12 @@ public enum NavScreenFamily: ElementFamily {
             let laid = pass.measurer.layout(props.title, font: font, width: large.width - 2 * NavBar.edgePadding, lineLimit: 1)
             bar.largeTitle = large
             bar.largeTitleText = PlacedText(laid, font: font, x: large.x + NavBar.edgePadding, width: 0,
-                                            top: large.maxY - font.lineHeight - 8)
+                                            top: large.maxY - font.lineHeight - NavBar.largeTitleBottomInset)
             y += NavBar.largeTitleHeight
         }
         if let search = parts.search.first {
-            let field = Rect(x: frame.x + NavBar.edgePadding, y: y + 8, width: frame.width - 2 * NavBar.edgePadding, height: 36)
+            let field = Rect(x: frame.x + NavBar.edgePadding, y: y + NavBar.searchFieldTop, width: frame.width - 2 * NavBar.edgePadding,
+                             height: NavBar.searchFieldHeight)
             pass.place(search, at: field.origin, proposal: ProposedSize(field.size))
             bar.searchField = field
             y += NavBar.searchHeight
@@ -280,7 +286,7 @@ public enum NavScreenFamily: ElementFamily {
         var barBottom = bar?.bar.maxY ?? frame.minY
         if let large = bar?.largeTitle { barBottom = large.maxY }
         painter.draw(bar?.largeTitleText, color: palette.label)
-        if let search = bar?.searchField { barBottom = search.maxY + 8 }
+        if let search = bar?.searchField { barBottom = search.maxY + NavBar.searchFieldTop }
         painter.draw(bar?.titleText, color: palette.label)
         if let back = bar?.back {
             paintChevron(back, &painter)

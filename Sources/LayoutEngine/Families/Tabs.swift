@@ -16,6 +16,12 @@ public struct TabProps: ElementProps {
 public enum TabViewFamily: ElementFamily {
     public static let kindNames = ["tabview"]
     public static let barHeight = 49.0
+    /// An item: its 24 pt symbol 6 below the bar's top, its title 33 below, 2 in from the sides.
+    static let symbolTop = 6.0
+    static let symbolSize = 24.0
+    static let titleTop = 33.0
+    static let titleInset = 2.0
+    static let titleFont = ResolvedFont(size: 10, lineHeight: DynamicTypeTable.lineHeight(forPointSize: 10), weight: .medium)
     public static var fillsScreen: Bool { true }
 
     public static func knownProps(kind: String) -> Set<String> { ["selected"] }
@@ -69,8 +75,8 @@ public enum TabViewFamily: ElementFamily {
             let item = parts.items[i]
             let color = i == selected ? painter.tint(state) : painter.palette.secondaryLabel
             if let symbol = props.systemImage, !symbol.isEmpty {
-                painter.drawSymbol(symbol, centeredIn: Rect(x: item.x, y: item.y + 6, width: item.width, height: 24),
-                                   side: 24, color: color)
+                painter.drawSymbol(symbol, centeredIn: Rect(x: item.x, y: item.y + symbolTop, width: item.width, height: symbolSize),
+                                   side: symbolSize, color: color)
             }
             if i < parts.titles.count { painter.draw(parts.titles[i], color: color) }
         }
@@ -79,9 +85,9 @@ public enum TabViewFamily: ElementFamily {
     /// Each item's 10 pt medium title, one line centered under its symbol.
     public static func layOutTexts(_ e: Element, in frame: Rect, _ pass: LayoutPass) {
         guard var parts = pass.result.parts[e.id] as? TabBarParts else { return }
-        let font = ResolvedFont(size: 10, lineHeight: DynamicTypeTable.lineHeight(forPointSize: 10), weight: .medium)
+        let font = titleFont
         parts.titles = zip(e.children, parts.items).map { tab, item in
-            let title = Rect(x: item.x + 2, y: item.y + 33, width: item.width - 4, height: font.lineHeight)
+            let title = Rect(x: item.x + titleInset, y: item.y + titleTop, width: item.width - 2 * titleInset, height: font.lineHeight)
             return (pass.tree[tab]?.props as? TabProps).map { pass.line($0.title, font: font, in: title, alignment: 0.5) }
         }
         pass.record(parts: parts, for: e.id)
