@@ -30,7 +30,7 @@ public final class Screenshotter {
 
     public func displayList(tree: ElementTree, environment: RenderEnvironment, diagnostics: Diagnostics) -> DisplayList {
         let result = layout(tree: tree, environment: environment)
-        return Painter.paint(tree: tree, layout: result, measurer: measurer, diagnostics: diagnostics)
+        return Painter.paint(tree: tree, layout: result, diagnostics: diagnostics)
     }
 
     /// PNG at `scale` pixels per point, or SVG in points (one point to one CSS px).

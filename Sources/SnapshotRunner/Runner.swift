@@ -143,7 +143,7 @@ public enum SnapshotRunner {
             try stream.replay(diagnostics: diagnostics) { commit, tree in
                 guard let snapshots = byCommit[commit.number] else { return }
                 let layout = renderer.layout(tree: tree, environment: job.environment)
-                let list = Painter.paint(tree: tree, layout: layout, measurer: renderer.measurer, diagnostics: diagnostics)
+                let list = Painter.paint(tree: tree, layout: layout, diagnostics: diagnostics)
                 let dump = LayoutDump(tree: tree, layout: layout)
                 for snapshot in snapshots {
                     do {

@@ -96,14 +96,14 @@ func stages(cards: Int) throws {
     let cold = time(1) { _ = renderer.layout(tree: tree, environment: RenderEnvironment(dynamicTypeSize: .xLarge)) }
     let layoutMs = time(runs) { _ = renderer.layout(tree: tree, environment: env) }
     let layout = renderer.layout(tree: tree, environment: env)
-    let paintMs = time(runs) { _ = Painter.paint(tree: tree, layout: layout, measurer: renderer.measurer, diagnostics: Diagnostics()) }
-    let list = Painter.paint(tree: tree, layout: layout, measurer: renderer.measurer, diagnostics: Diagnostics())
+    let paintMs = time(runs) { _ = Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()) }
+    let list = Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics())
     let rasterMs = try time(runs) { _ = try renderer.image(list, scale: 3) }
     let image = try renderer.image(list, scale: 3)
     let encodeMs = try time(runs) { _ = try PNGEncoder.encode(rgba: image.rgba, width: image.width, height: image.height) }
     let wholeMs = try time(runs) {
         let l = renderer.layout(tree: tree, environment: env)
-        let d = Painter.paint(tree: tree, layout: l, measurer: renderer.measurer, diagnostics: Diagnostics())
+        let d = Painter.paint(tree: tree, layout: l, diagnostics: Diagnostics())
         _ = try renderer.encode(d, format: .png, scale: 3)
     }
     let svgMs = try time(runs) { _ = try renderer.encode(list, format: .svg, scale: 1) }

@@ -41,7 +41,8 @@ enum Help {
 
     Prints one JSON object: commit, device, dynamicTypeSize, colorScheme and elements, one
     entry per element with id, kind, frame ({x, y, width, height} in screen points, or null
-    when not laid out), chrome (named rects of compound kinds) and lines (of a text), and
+    when not laid out), chrome (named rects of compound kinds), labels (their texts: lines,
+    and truncated: true where an ellipsis or a line limit cut them), lines (of a text), and
     events: the geometry and layout records a renderer would send back after this pass.
     """
 

@@ -66,7 +66,7 @@ import Testing
         var b = StreamBuilder()
         let (_, _, root) = fullChart(&b)
         let (layout, tree) = try layOut(b, root: root, environment: plainScreen)
-        let items = Painter.paint(tree: tree, layout: layout, measurer: FixedAdvanceMeasurer(), diagnostics: Diagnostics()).items
+        let items = Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()).items
         let palette = Palette(.light)
         func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> DisplayItem {
             .stroke(.polygon([Point(x: x0, y: y0), Point(x: x1, y: y1)], closed: false), .zero, .solid(palette.separator),
@@ -104,7 +104,7 @@ import Testing
         let (layout, tree) = try layOut(b, root: root, environment: plainScreen)
         // No axes, no legend: the plot is the whole chart.
         #expect(layout.chrome[chart] == ["plot": rect(50, 300, 300, 200)])
-        let items = Painter.paint(tree: tree, layout: layout, measurer: FixedAdvanceMeasurer(), diagnostics: Diagnostics()).items
+        let items = Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()).items
         let start = try #require(items.firstIndex(of: .pushClip(.rect, rect(50, 300, 300, 200))))
         // Hierarchical levels paint with the fill tokens: `.secondary` is secondarySystemFill.
         #expect(Array(items[(start + 1)...(start + 5)]) == [
@@ -133,7 +133,7 @@ import Testing
         ])])
         let root = framed(&b, chart)
         let (layout, tree) = try layOut(b, root: root, environment: plainScreen)
-        let items = Painter.paint(tree: tree, layout: layout, measurer: FixedAdvanceMeasurer(), diagnostics: Diagnostics()).items
+        let items = Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()).items
         let palette = Palette(.light)
         let gradient = [GradientStop(color: palette.red, location: 0), GradientStop(color: palette.accent, location: 1)]
         // The area spans x 50...350 and y 350...500 (plot 50, 300, 300 x 200): the gradient runs
@@ -168,7 +168,7 @@ import Testing
         b.raw(#"{"id":\#(chart),"op":"update","props":{"marks":[{"kind":"line","points":[\#(points.joined(separator: ","))],"style":{"name":"blue"}}]}}"#)
         let root = framed(&b, chart)
         let (layout, tree) = try layOut(b, root: root, environment: plainScreen)
-        let items = Painter.paint(tree: tree, layout: layout, measurer: FixedAdvanceMeasurer(), diagnostics: Diagnostics()).items
+        let items = Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()).items
         let strokes = items.compactMap { item -> [PathElement]? in
             if case .stroke(.path(let path), _, _, _, _) = item { path } else { nil }
         }

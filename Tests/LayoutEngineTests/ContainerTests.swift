@@ -13,7 +13,7 @@ import TextMeasure
     }
     func paint(_ b: StreamBuilder, root: Int, environment: RenderEnvironment = plainScreen) throws -> (DisplayList, LayoutResult) {
         let (layout, tree) = try layOut(b, root: root, environment: environment)
-        return (Painter.paint(tree: tree, layout: layout, measurer: FixedAdvanceMeasurer(), diagnostics: Diagnostics()), layout)
+        return (Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()), layout)
     }
 
     // MARK: layout

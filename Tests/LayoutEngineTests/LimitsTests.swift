@@ -16,7 +16,7 @@ import TextMeasure
 
     private func paint(_ b: StreamBuilder, root: Int) throws -> [DisplayItem] {
         let (layout, tree) = try layOut(b, root: root, environment: plainScreen)
-        return Painter.paint(tree: tree, layout: layout, measurer: FixedAdvanceMeasurer(), diagnostics: Diagnostics()).items
+        return Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()).items
     }
 
     /// The fills of an element kind's color, skipping the screen's background.

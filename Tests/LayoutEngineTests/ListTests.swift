@@ -8,7 +8,7 @@ import TextMeasure
     static let fill: [String: JSON] = ["frame": .object(["maxWidth": .s("infinity")])]
 
     static func paint(_ layout: LayoutResult, _ tree: ElementTree) -> [DisplayItem] {
-        Painter.paint(tree: tree, layout: layout, measurer: FixedAdvanceMeasurer(advance: 0.5), diagnostics: Diagnostics()).items
+        Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()).items
     }
 
     static func runs(_ items: [DisplayItem]) -> [TextRun] {

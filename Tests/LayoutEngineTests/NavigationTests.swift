@@ -217,7 +217,7 @@ import TextMeasure
         let (layout, tree) = try layOut(b, root: link, environment: plainScreen)
         #expect(layout.frames[link] == rect(183, 389, 34, 22))
         #expect(layout.chrome[link] == nil)
-        let list = Painter.paint(tree: tree, layout: layout, measurer: FixedAdvanceMeasurer(advance: 0.5), diagnostics: Diagnostics())
+        let list = Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics())
         let colors = list.items.compactMap { item -> RGBA? in
             if case .text(let run) = item, run.text == "More" { return run.color }
             return nil
@@ -233,8 +233,7 @@ import TextMeasure
             let second = Self.screen(&b, "Detail", mode: "inline", depth: 1, [hello])
             let stack = b.node("navstack", [:], [first, second])
             let (layout, tree) = try layOut(b, root: stack, environment: RenderEnvironment(colorScheme: scheme))
-            let items = Painter.paint(tree: tree, layout: layout, measurer: FixedAdvanceMeasurer(advance: 0.5),
-                                      diagnostics: Diagnostics()).items
+            let items = Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()).items
             let palette = Palette(scheme)
             let runs = items.compactMap { item -> TextRun? in if case .text(let r) = item { return r } else { return nil } }
             #expect(runs.contains { $0.text == "Detail" && $0.color == palette.label && $0.font.weight == .semibold
@@ -297,8 +296,7 @@ import TextMeasure
             let screen = Self.screen(&b, "Inbox", mode: "inline", [hello, bottom, search])
             let stack = b.node("navstack", [:], [screen])
             let (layout, tree) = try layOut(b, root: stack, environment: RenderEnvironment(colorScheme: scheme))
-            let items = Painter.paint(tree: tree, layout: layout, measurer: FixedAdvanceMeasurer(advance: 0.5),
-                                      diagnostics: Diagnostics()).items
+            let items = Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()).items
             let palette = Palette(scheme)
             #expect(items.contains(.fill(.rect, rect(0, 769, 393, 83), .solid(bar))))
             #expect(items.contains(.fill(.rect, Rect(x: 0, y: 769, width: 393, height: 1.0 / 3), .solid(palette.separator))))

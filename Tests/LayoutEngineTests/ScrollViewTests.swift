@@ -17,7 +17,7 @@ import TextMeasure
         #expect(layout.frames[content] == rect(150, 0, 100, 2000))
         #expect(layout.chrome[scroll]?["content"] == rect(0, 0, 400, 2000))
         #expect(layout.chrome[scroll]?["bottomInset"] == nil)
-        let items = Painter.paint(tree: tree, layout: layout, measurer: FixedAdvanceMeasurer(advance: 0.5), diagnostics: Diagnostics()).items
+        let items = Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()).items
         let clip = try #require(items.firstIndex(of: .pushClip(.rect, rect(0, 0, 400, 800))))
         let fill = try #require(items.firstIndex(of: .fill(.rect, rect(150, 0, 100, 2000), .solid(Palette(.light).red))))
         let pop = try #require(items.lastIndex(of: .popClip))

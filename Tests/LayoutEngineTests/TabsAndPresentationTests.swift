@@ -4,7 +4,7 @@ import TextMeasure
 
 /// Paints a laid-out stream with the fake measurer.
 func displayList(_ layout: LayoutResult, _ tree: ElementTree) -> DisplayList {
-    Painter.paint(tree: tree, layout: layout, measurer: FixedAdvanceMeasurer(advance: 0.5), diagnostics: Diagnostics())
+    Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics())
 }
 
 func textColor(_ list: DisplayList, _ text: String) -> RGBA? {

@@ -44,7 +44,7 @@ public struct ChartItemProps: ElementProps {
 }
 
 /// `chart`: as flexible as a shape (300 x 200 for a nil proposal). `ChartRender` splits the box
-/// into legend, axis bands and plot; the chart records them as chrome, places its `chartitem`
+/// into legend, axis bands and plot; the chart records them (`ChartParts`), places its `chartitem`
 /// children (axis label views against the bands, annotations against their marks) and paints
 /// grid lines, ticks, labels, the legend and the marks clipped to the plot, then the children.
 public enum ChartFamily: ElementFamily {
@@ -180,7 +180,7 @@ public enum ChartFamily: ElementFamily {
         }
         let layout = ChartLayout(size: frame.size, xAxis: xAxis, yAxis: yAxis, legend: props.legend,
                                  font: axisFont(pass.environment.dynamicTypeSize), measurer: pass.measurer)
-        pass.record(chrome: layout.chrome(at: frame.origin), for: e.id)
+        pass.record(parts: ChartParts(layout, at: frame.origin, font: axisFont(pass.environment.dynamicTypeSize)), for: e.id)
         for (id, rect) in Array(zip(xViews, layout.xViews)) + Array(zip(yViews, layout.yViews)) {
             pass.place(id, at: Point(x: frame.x + rect.x, y: frame.y + rect.y), proposal: .unspecified)
         }
@@ -255,17 +255,14 @@ extension ChartFamily {
     /// children (label views, annotations: above the marks and not clipped). Geometry comes from
     /// the chrome recorded at placement.
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
-        guard let props = e.props as? ChartProps, let chrome = painter.layout.chrome[e.id], let plot = chrome["plot"] else {
+        guard let props = e.props as? ChartProps, let parts = painter.layout.parts[e.id] as? ChartParts else {
             return painter.paintChildren(of: e, state)
         }
-        let font = axisFont(painter.layout.environment.dynamicTypeSize)
+        let plot = parts.plot
         let rule = Paint.solid(painter.palette.separator)
         let secondary = painter.palette.secondaryLabel
         func segment(_ a: Point, _ b: Point) -> DisplayItem {
             .stroke(.polygon([a, b], closed: false), .zero, rule, lineWidth: 1, dash: [])
-        }
-        func label(_ text: String, _ rect: Rect?) -> DisplayItem? {
-            rect.map { .text(TextRun(text: text, font: font, color: secondary, origin: $0.origin, width: $0.width)) }
         }
         if let x = props.xAxis {
             let edge = x.edge == .top ? plot.minY : plot.maxY
@@ -278,8 +275,7 @@ extension ChartFamily {
                 let px = plot.minX + t * plot.width
                 painter.append(segment(Point(x: px, y: edge), Point(x: px, y: edge + outward)))
             }
-            let shown = visibleAxisLabels(x.labels.indices.map { chrome["xlabel\($0)"] }, alongX: true)
-            for (i, l) in x.labels.enumerated() where shown[i] { label(l.text, chrome["xlabel\(i)"]).map { painter.append($0) } }
+            for text in parts.xLabelTexts { painter.draw(text, color: secondary) }
         }
         if let y = props.yAxis {
             let edge = y.edge == .leading ? plot.minX : plot.maxX
@@ -292,28 +288,23 @@ extension ChartFamily {
                 let py = plot.minY + t * plot.height
                 painter.append(segment(Point(x: edge, y: py), Point(x: edge + outward, y: py)))
             }
-            let shown = visibleAxisLabels(y.labels.indices.map { chrome["ylabel\($0)"] }, alongX: false)
-            for (i, l) in y.labels.enumerated() where shown[i] { label(l.text, chrome["ylabel\(i)"]).map { painter.append($0) } }
+            for text in parts.yLabelTexts { painter.draw(text, color: secondary) }
         }
         if let legend = props.legend {
             for (i, entry) in legend.entries.enumerated() {
-                guard let item = chrome["legend\(i)"] else { continue }
+                guard i < parts.legendItems.count else { continue }
+                let item = parts.legendItems[i]
                 let style = i < props.legendStyles.count ? props.legendStyles[i] : .semantic("blue", opacity: 1)
-                let glyphWidth: Double
                 if let symbol = entry.symbol {
-                    glyphWidth = ChartMetrics.legendSymbolSize
-                    let glyph = SymbolGlyph(symbol, center: Point(x: item.x + glyphWidth / 2, y: item.midY), size: glyphWidth)
+                    let side = ChartMetrics.legendSymbolSize
+                    let glyph = SymbolGlyph(symbol, center: Point(x: item.x + side / 2, y: item.midY), size: side)
                     paintGlyph(glyph, style, &painter, state)
                 } else {
                     let size = ChartMetrics.legendLineSize
-                    glyphWidth = size.width
                     let line = Rect(x: item.x, y: item.midY - size.height / 2, width: size.width, height: size.height)
                     painter.append(.fill(.rect, line, painter.paint(chartStyle(style), in: line, state)))
                 }
-                let text = painter.measurer.layout(entry.label, font: font, width: nil, lineLimit: 1)
-                painter.append(.text(TextRun(text: entry.label, font: font, color: secondary,
-                                             origin: Point(x: item.x + glyphWidth + ChartMetrics.legendLabelGap, y: item.y),
-                                             width: text.size.width)))
+                painter.draw(parts.legendTexts[i], color: secondary)
             }
         }
         let mapping = PlotMapping(plot: plot)
@@ -384,5 +375,54 @@ extension ChartFamily {
         }
         if mask != nil { painter.append(.popClip) }
         if opacity < 1 { painter.append(.popGroup) }
+    }
+}
+
+/// A chart as layout decided it: ChartRender's layout (plot, legend, axis bands, label and
+/// legend boxes) at the chart's screen origin, and the texts drawn in those boxes.
+struct ChartParts: LayoutParts {
+    var layout: ChartLayout
+    var origin: Point
+    /// One per axis label: nil for a label hidden because it would collide with the one before.
+    var xLabelTexts: [PlacedText?]
+    var yLabelTexts: [PlacedText?]
+    /// One per legend item, after its glyph.
+    var legendTexts: [PlacedText]
+
+    init(_ layout: ChartLayout, at origin: Point, font: ResolvedFont) {
+        self.layout = layout
+        self.origin = origin
+        func moved(_ rect: Rect) -> Rect { rect.offsetBy(dx: origin.x, dy: origin.y) }
+        func text(_ label: PlacedLabel, at rect: Rect) -> PlacedText {
+            PlacedText(font: font, lines: [PlacedLine(text: label.text, width: rect.width, origin: rect.origin)], truncated: false)
+        }
+        func axisTexts(_ labels: [PlacedLabel], alongX: Bool) -> [PlacedText?] {
+            let rects = labels.map { moved($0.rect) }
+            return zip(labels, zip(rects, visibleAxisLabels(rects, alongX: alongX))).map { label, placed in
+                placed.1 ? text(label, at: placed.0) : nil
+            }
+        }
+        xLabelTexts = axisTexts(layout.xLabels, alongX: true)
+        yLabelTexts = axisTexts(layout.yLabels, alongX: false)
+        // The label follows the glyph; its width is the one measured for the item's box.
+        legendTexts = layout.legendItems.map { item in
+            let box = moved(item.rect)
+            return text(item.label, at: Rect(x: box.x + item.glyph.width + ChartMetrics.legendLabelGap, y: box.y,
+                                             width: item.label.rect.width, height: item.label.rect.height))
+        }
+    }
+
+    private func moved(_ rect: Rect) -> Rect { rect.offsetBy(dx: origin.x, dy: origin.y) }
+    var plot: Rect { moved(layout.plot) }
+    var legendItems: [Rect] { layout.legendItems.map { moved($0.rect) } }
+
+    var chrome: [String: Rect] { layout.chrome(at: origin) }
+
+    var labels: [String: PlacedText] {
+        var texts: [String: PlacedText] = [:]
+        for (i, text) in xLabelTexts.enumerated() { texts["xlabel\(i)"] = text }
+        for (i, text) in yLabelTexts.enumerated() { texts["ylabel\(i)"] = text }
+        for (i, text) in legendTexts.enumerated() { texts["legend\(i)"] = text }
+        return texts
     }
 }

@@ -66,26 +66,6 @@ extension Painter {
         tree.nearestAncestor(of: id, kindIn: ["sheet"]) != nil
     }
 
-    /// One line of `text`, truncated to `rect`'s width, placed in `rect` by `alignment`
-    /// (0 leading, 0.5 centered, 1 trailing) and vertically centered. Returns the line's width.
-    @discardableResult
-    mutating func drawLine(_ text: String, font: ResolvedFont, color: RGBA, in rect: Rect, alignment: Double = 0) -> Double {
-        let laid = measurer.layout(text, font: font, width: max(0, rect.width), lineLimit: 1)
-        guard let line = laid.lines.first else { return 0 }
-        let origin = Point(x: rect.x + (rect.width - line.width) * alignment, y: rect.midY - font.lineHeight / 2)
-        append(.text(TextRun(text: line.text, font: font, color: color, origin: origin, width: line.width)))
-        return line.width
-    }
-
-    /// Wrapped lines of `text` in `rect`'s width from its top, each aligned by `alignment`.
-    mutating func drawLines(_ text: String, font: ResolvedFont, color: RGBA, in rect: Rect, alignment: Double) {
-        let laid = measurer.layout(text, font: font, width: max(0, rect.width), lineLimit: nil)
-        for (i, line) in laid.lines.enumerated() {
-            let origin = Point(x: rect.x + (rect.width - line.width) * alignment, y: rect.y + Double(i) * font.lineHeight)
-            append(.text(TextRun(text: line.text, font: font, color: color, origin: origin, width: line.width)))
-        }
-    }
-
     /// A glyph through the symbol table, centered in `rect` at `side` points; nothing when unknown.
     mutating func drawSymbol(_ systemName: String, centeredIn rect: Rect, side: Double, color: RGBA, strokeWidth: Double = 2) {
         guard let glyph = SymbolTable.lucideName(for: systemName) else {

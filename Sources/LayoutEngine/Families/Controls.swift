@@ -29,12 +29,12 @@ public enum ToggleFamily: ElementFamily {
 
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
         let control = TrailingControl.place(label: e.children.first, control: switchSize, in: frame, proposal: proposal, pass)
-        pass.record(chrome: ["switch": control], for: e.id)
+        pass.record(parts: ToggleParts(track: control), for: e.id)
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         painter.paintChildren(of: e, state)
-        guard let track = painter.layout.chrome[e.id]?["switch"] else { return }
+        guard let track = (painter.layout.parts[e.id] as? ToggleParts)?.track else { return }
         let isOn = (e.props as? ToggleProps)?.isOn ?? false
         let off = painter.palette.scheme == .light ? RGBA(hex: 0xE9E9EA) : RGBA(hex: 0x39393D)
         painter.append(.fill(.capsule, track, .solid(isOn ? state.tint ?? painter.palette.green : off)))
@@ -80,7 +80,7 @@ public enum TextFieldFamily: ElementFamily {
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
-        guard let props = e.props as? TextFieldProps, let font = painter.layout.fonts[e.id] else { return }
+        guard let props = e.props as? TextFieldProps, painter.layout.fonts[e.id] != nil else { return }
         let palette = painter.palette
         if props.style == .roundedBorder {
             // The system background, which is the elevated one in a sheet.
@@ -89,12 +89,15 @@ public enum TextFieldFamily: ElementFamily {
             painter.append(.stroke(.roundedRect(cornerRadius: 5), frame.insetBy(dx: 0.25, dy: 0.25),
                                    .solid(palette.separator), lineWidth: 0.5, dash: []))
         }
+        painter.draw((painter.layout.parts[e.id] as? FieldTextParts)?.text, color: props.text.isEmpty ? palette.tertiaryLabel : state.foreground)
+    }
+
+    /// The text, or the placeholder when empty, on one line inside the insets.
+    public static func layOutTexts(_ e: Element, in frame: Rect, _ pass: LayoutPass) {
+        guard let props = e.props as? TextFieldProps, let font = pass.result.fonts[e.id] else { return }
         let box = frame.insetBy(dx: inset(props), dy: 0)
-        if props.text.isEmpty {
-            painter.drawLine(props.placeholder, font: font, color: palette.tertiaryLabel, in: box)
-        } else {
-            painter.drawLine(shown(props), font: font, color: state.foreground, in: box)
-        }
+        pass.record(parts: FieldTextParts(text: pass.line(props.text.isEmpty ? props.placeholder : shown(props), font: font, in: box)),
+                    for: e.id)
     }
 }
 
@@ -120,17 +123,13 @@ public enum StepperFamily: ElementFamily {
 
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
         let control = TrailingControl.place(label: e.children.first, control: controlSize, in: frame, proposal: proposal, pass)
-        var chrome = ["control": control,
-                      "decrement": Rect(x: control.x, y: control.y, width: control.width / 2, height: control.height),
-                      "increment": Rect(x: control.midX, y: control.y, width: control.width / 2, height: control.height)]
-        if let label = e.children.first, let f = pass.result.frames[label] { chrome["label"] = f }
-        pass.record(chrome: chrome, for: e.id)
+        pass.record(parts: StepperParts(control: control, label: e.children.first.flatMap { pass.result.frames[$0] }), for: e.id)
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         painter.paintChildren(of: e, state)
-        guard let chrome = painter.layout.chrome[e.id], let control = chrome["control"],
-              let minus = chrome["decrement"], let plus = chrome["increment"] else { return }
+        guard let parts = painter.layout.parts[e.id] as? StepperParts else { return }
+        let (control, minus, plus) = (parts.control, parts.decrement, parts.increment)
         let props = e.props as? StepperProps
         let palette = painter.palette
         painter.append(.fill(.roundedRect(cornerRadius: 8), control, .solid(palette.tertiarySystemFill)))
@@ -211,19 +210,16 @@ public enum SliderFamily: ElementFamily {
         let track = Rect(x: trackStart, y: row.midY - 2, width: max(0, trackEnd - trackStart), height: 4)
         let fraction = (e.props as? SliderProps)?.fraction ?? 0
         let center = track.x + thumb / 2 + fraction * max(0, track.width - thumb)
-        pass.record(chrome: [
-            "track": track,
-            "fill": Rect(x: track.x, y: track.y, width: max(0, center - track.x), height: 4),
-            "thumb": Rect(x: center - thumb / 2, y: row.midY - thumb / 2, width: thumb, height: thumb),
-        ], for: e.id)
+        pass.record(parts: TrackParts(track: track, fill: Rect(x: track.x, y: track.y, width: max(0, center - track.x), height: 4),
+                                      thumb: Rect(x: center - thumb / 2, y: row.midY - thumb / 2, width: thumb, height: thumb)),
+                    for: e.id)
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         painter.paintChildren(of: e, state)
-        guard let chrome = painter.layout.chrome[e.id], let track = chrome["track"], let fill = chrome["fill"],
-              let knob = chrome["thumb"] else { return }
-        painter.append(.fill(.capsule, track, .solid(painter.palette.tertiarySystemFill)))
-        painter.append(.fill(.capsule, fill, .solid(painter.tint(state))))
+        guard let parts = painter.layout.parts[e.id] as? TrackParts, let knob = parts.thumb else { return }
+        painter.append(.fill(.capsule, parts.track, .solid(painter.palette.tertiarySystemFill)))
+        painter.append(.fill(.capsule, parts.fill, .solid(painter.tint(state))))
         painter.drawThumb(knob)
     }
 }
@@ -247,12 +243,17 @@ public enum TextEditorFamily: ElementFamily {
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
-        guard let text = (e.props as? TextEditorProps)?.text, let font = painter.layout.fonts[e.id] else { return }
+        guard let text = (painter.layout.parts[e.id] as? FieldTextParts)?.text else { return }
         painter.append(.pushClip(.rect, frame))
-        painter.drawLines(text, font: font, color: state.foreground,
-                          in: Rect(x: frame.x + 5, y: frame.y + 8, width: max(0, frame.width - 10), height: frame.height),
-                          alignment: 0)
+        painter.draw(text, color: state.foreground)
         painter.append(.popClip)
+    }
+
+    /// The text wrapped inside UITextView's insets.
+    public static func layOutTexts(_ e: Element, in frame: Rect, _ pass: LayoutPass) {
+        guard let text = (e.props as? TextEditorProps)?.text, let font = pass.result.fonts[e.id] else { return }
+        let inset = Rect(x: frame.x + 5, y: frame.y + 8, width: max(0, frame.width - 10), height: frame.height)
+        pass.record(parts: FieldTextParts(text: pass.lines(text, font: font, in: inset, alignment: 0)), for: e.id)
     }
 }
 
@@ -320,14 +321,48 @@ public enum GaugeFamily: ElementFamily {
         let track = Rect(x: frame.x, y: frame.y + (row.map { $0 + 4 } ?? 0), width: frame.width, height: 4)
         let amount = (e.props as? GaugeProps)?.value ?? 0
         let fraction = amount.isFinite ? min(1, max(0, amount)) : 0
-        pass.record(chrome: ["track": track, "fill": Rect(x: track.x, y: track.y, width: track.width * fraction, height: 4)],
+        pass.record(parts: TrackParts(track: track, fill: Rect(x: track.x, y: track.y, width: track.width * fraction, height: 4)),
                     for: e.id)
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         painter.paintChildren(of: e, state)
-        guard let chrome = painter.layout.chrome[e.id], let track = chrome["track"], let fill = chrome["fill"] else { return }
-        painter.append(.fill(.capsule, track, .solid(painter.palette.systemFill)))
+        guard let parts = painter.layout.parts[e.id] as? TrackParts else { return }
+        let fill = parts.fill
+        painter.append(.fill(.capsule, parts.track, .solid(painter.palette.systemFill)))
         if fill.width > 0 { painter.append(.fill(.capsule, fill, .solid(painter.tint(state)))) }
+    }
+}
+
+/// A switch as layout placed it: its 51 x 31 track (chrome `switch`); the thumb follows `isOn`.
+struct ToggleParts: LayoutParts {
+    var track: Rect
+    var chrome: [String: Rect] { ["switch": track] }
+}
+
+/// A stepper's control split into its two buttons, and where its label went.
+struct StepperParts: LayoutParts {
+    var control: Rect
+    var label: Rect?
+    var decrement: Rect { Rect(x: control.x, y: control.y, width: control.width / 2, height: control.height) }
+    var increment: Rect { Rect(x: control.midX, y: control.y, width: control.width / 2, height: control.height) }
+
+    var chrome: [String: Rect] {
+        var rects = ["control": control, "decrement": decrement, "increment": increment]
+        rects["label"] = label
+        return rects
+    }
+}
+
+/// A slider's or gauge's track, the filled share of it and, for a slider, the thumb.
+struct TrackParts: LayoutParts {
+    var track: Rect
+    var fill: Rect
+    var thumb: Rect?
+
+    var chrome: [String: Rect] {
+        var rects = ["track": track, "fill": fill]
+        rects["thumb"] = thumb
+        return rects
     }
 }

@@ -122,7 +122,16 @@ public enum PlaceholderFamily: ElementFamily {
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
-        painter.paintPlaceholder(label: e.kind, frame)
+        painter.paintPlaceholder(label: painter.layout.labels[e.id]?["kind"], frame)
+    }
+
+    /// The kind's name, one 11 pt monospaced line centered in the box, when the box has room.
+    public static func layOutTexts(_ e: Element, in frame: Rect, _ pass: LayoutPass) {
+        let font = Painter.placeholderFont
+        guard frame.width > 8, frame.height > 8, frame.height >= font.lineHeight else { return }
+        let laid = pass.measurer.layout(e.kind, font: font, width: max(0, frame.width - 8), lineLimit: 1)
+        pass.record(label: PlacedText(laid, font: font, x: frame.midX, width: 0, top: frame.midY - font.lineHeight / 2, alignment: 0.5),
+                    "kind", for: e.id)
     }
 }
 

@@ -183,7 +183,15 @@ enum ListLayout {
             pass.place(row.id, at: row.content.origin, proposal: row.proposal)
             var chrome = pass.result.chrome[row.id] ?? [:]
             chrome["row"] = row.row
-            if let badge = row.badge { chrome["badge"] = badge }
+            if let badge = row.badge {
+                chrome["badge"] = badge
+                // The badge's text, right-aligned in its rect, in the row's inherited font.
+                let text = rowStyle(row.id, pass.tree, \.badge) ?? ""
+                let font = pass.context(row.id).resolvedFont(pass.environment.dynamicTypeSize)
+                let laid = pass.measurer.layout(text, font: font, width: nil, lineLimit: 1)
+                pass.record(label: PlacedText(laid, font: font, x: badge.maxX, width: 0,
+                                              top: badge.midY - font.lineHeight / 2, alignment: 1), "badge", for: row.id)
+            }
             if let control = row.editControl { chrome["editControl"] = control }
             pass.record(chrome: chrome, for: row.id)
         }
@@ -197,21 +205,13 @@ enum ListLayout {
 
     /// Header, card, selected-row fills, rows, separators, badges, edit controls and footer of
     /// one section whose geometry was recorded as chrome (`header`, `rows`, `footer`).
-    static func paintBlock(rows ids: [Int], chrome: [String: Rect], header: String?, footer: String?, list: ListProps,
+    static func paintBlock(rows ids: [Int], card: Rect?, header: PlacedText?, footer: PlacedText?, list: ListProps,
                            _ painter: inout Painter, _ inherited: Painter.State) {
         let palette = painter.palette
-        let env = painter.layout.environment
-        let hairline = 1 / env.device.scale
-        let font = captionFont(env)
-        for (key, text, upper) in [("header", header, true), ("footer", footer, false)] {
-            guard let rect = chrome[key], let text else { continue }
-            let layout = painter.measurer.layout(upper ? text.uppercased() : text, font: font, width: rect.width, lineLimit: nil)
-            for (i, line) in layout.lines.enumerated() {
-                painter.append(.text(TextRun(text: line.text, font: font, color: palette.secondaryLabel,
-                                             origin: Point(x: rect.x, y: rect.y + Double(i) * font.lineHeight), width: line.width)))
-            }
-        }
-        guard let card = chrome["rows"], !ids.isEmpty else { return }
+        let hairline = 1 / painter.layout.environment.device.scale
+        painter.draw(header, color: palette.secondaryLabel)
+        painter.draw(footer, color: palette.secondaryLabel)
+        guard let card, !ids.isEmpty else { return }
         switch list.style {
         case .insetGrouped:
             painter.append(.fill(.roundedRect(cornerRadius: cornerRadius), card, .solid(palette.secondarySystemGroupedBackground)))
@@ -234,14 +234,7 @@ enum ListLayout {
                 painter.append(.fill(.rect, row, .solid(palette.tertiarySystemFill)))
             }
             painter.paint(id, state)
-            if let badge = rowChrome["badge"], let text = rowStyle(id, painter.tree, \.badge) {
-                let badgeFont = painter.layout.contexts[id]?.resolvedFont(env.dynamicTypeSize) ?? font
-                if let line = painter.measurer.layout(text, font: badgeFont, width: nil, lineLimit: 1).lines.first {
-                    painter.append(.text(TextRun(text: line.text, font: badgeFont, color: palette.secondaryLabel,
-                                                 origin: Point(x: badge.maxX - line.width, y: badge.midY - badgeFont.lineHeight / 2),
-                                                 width: line.width)))
-                }
-            }
+            painter.draw(painter.layout.labels[id]?["badge"], color: palette.secondaryLabel)
             if let control = rowChrome["editControl"], let props = listRow {
                 paintEditControl(control, props, &painter)
             }
@@ -376,7 +369,7 @@ public enum ListFamily: ElementFamily {
             if let section = group.section {
                 painter.paint(section, state)
             } else {
-                ListLayout.paintBlock(rows: group.rows, chrome: chrome, header: nil, footer: nil, list: props, &painter, state)
+                ListLayout.paintBlock(rows: group.rows, card: chrome["rows"], header: nil, footer: nil, list: props, &painter, state)
             }
         }
         painter.append(.popClip)
@@ -410,17 +403,21 @@ public enum SectionFamily: ElementFamily {
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
         let block = self.block(e, origin: frame.origin, width: frame.width, pass)
         ListLayout.place(block, pass)
-        var chrome: [String: Rect] = ["rows": block.card]
-        if let header = block.header { chrome["header"] = header }
-        if let footer = block.footer { chrome["footer"] = footer }
-        pass.record(chrome: chrome, for: e.id)
+        // The header upper-cased and the footer as sent, wrapped in their rects.
+        let props = e.props as? SectionProps
+        let font = ListLayout.captionFont(pass.environment)
+        func caption(_ text: String?, in rect: Rect?) -> PlacedText? {
+            guard let text, let rect else { return nil }
+            let laid = pass.measurer.layout(text, font: font, width: rect.width, lineLimit: nil)
+            return PlacedText(laid, font: font, x: rect.x, width: rect.width, top: rect.y)
+        }
+        pass.record(parts: SectionParts(card: block.card, header: block.header, headerText: caption(props?.header?.uppercased(), in: block.header),
+                                        footer: block.footer, footerText: caption(props?.footer, in: block.footer)), for: e.id)
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
-        let props = e.props as? SectionProps
-        ListLayout.paintBlock(rows: e.children, chrome: painter.layout.chrome[e.id] ?? [:],
-                              header: props?.header.flatMap { $0.isEmpty ? nil : $0 },
-                              footer: props?.footer.flatMap { $0.isEmpty ? nil : $0 },
+        let parts = painter.layout.parts[e.id] as? SectionParts
+        ListLayout.paintBlock(rows: e.children, card: parts?.card, header: parts?.headerText, footer: parts?.footerText,
                               list: list(e, painter.tree), &painter, state)
     }
 }
@@ -447,4 +444,28 @@ public enum ListRowFamily: ElementFamily {
         if let child = e.children.first { pass.place(child, at: frame.origin, proposal: proposal) }
     }
     public static func childContext(_ e: Element, _ context: InheritedContext) -> InheritedContext { context }
+}
+
+/// A section as layout decided it: the card of its rows (chrome `rows`) and its header and
+/// footer with their wrapped lines.
+struct SectionParts: LayoutParts {
+    var card: Rect
+    var header: Rect?
+    var headerText: PlacedText?
+    var footer: Rect?
+    var footerText: PlacedText?
+
+    var chrome: [String: Rect] {
+        var rects = ["rows": card]
+        rects["header"] = header
+        rects["footer"] = footer
+        return rects
+    }
+
+    var labels: [String: PlacedText] {
+        var texts: [String: PlacedText] = [:]
+        texts["header"] = headerText
+        texts["footer"] = footerText
+        return texts
+    }
 }

@@ -40,7 +40,7 @@ public enum NavSplitFamily: ElementFamily {
 
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
         let c = columns(in: frame, safeArea: pass.environment.device.safeArea)
-        pass.record(chrome: ["sidebar": c.sidebar, "separator": c.separator, "detail": c.detail], for: e.id)
+        pass.record(parts: NavSplitParts(sidebar: c.sidebar, separator: c.separator, detail: c.detail), for: e.id)
         for (id, rect) in zip(e.children, [c.sidebarStack, c.detailStack]) {
             pass.place(id, in: rect, proposal: ProposedSize(rect.size))
         }
@@ -49,7 +49,15 @@ public enum NavSplitFamily: ElementFamily {
     /// The columns, then the hairline over them.
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         painter.paintChildren(of: e, state)
-        guard let separator = painter.layout.chrome[e.id]?["separator"] else { return }
+        guard let separator = (painter.layout.parts[e.id] as? NavSplitParts)?.separator else { return }
         painter.append(.fill(.rect, separator, .solid(painter.palette.separator)))
     }
+}
+
+/// A split view's columns and the hairline between them.
+struct NavSplitParts: LayoutParts {
+    var sidebar: Rect
+    var separator: Rect
+    var detail: Rect
+    var chrome: [String: Rect] { ["sidebar": sidebar, "separator": separator, "detail": detail] }
 }

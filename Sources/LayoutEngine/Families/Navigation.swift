@@ -36,7 +36,12 @@ public struct NavScreenProps: ElementProps {
 enum NavBar {
     static let rowHeight = 44.0
     static let largeTitleHeight = 52.0
+    /// The large title's line ends this far above the bottom of its 52 pt row.
+    static let largeTitleBottomInset = 8.0
     static let searchHeight = 52.0
+    /// The search field in its 52 pt row: 36 tall, 8 from the row's top (and the bar's end 8 below it).
+    static let searchFieldHeight = 36.0
+    static let searchFieldTop = 8.0
     static let bottomBarHeight = 49.0
     static let edgePadding = 16.0
     static let itemSpacing = 16.0
@@ -151,39 +156,45 @@ public enum NavScreenFamily: ElementFamily {
         let parts = self.parts(e, pass.tree)
         let statusBar = max(0, device.safeArea.top - frame.y)
         let rowY = frame.y + statusBar
-        var chrome: [String: Rect] = ["bar": Rect(x: frame.x, y: frame.y, width: frame.width, height: statusBar + NavBar.rowHeight)]
+        var bar = NavBarParts(bar: Rect(x: frame.x, y: frame.y, width: frame.width, height: statusBar + NavBar.rowHeight))
         var y = rowY + NavBar.rowHeight
         if props.isLarge {
-            chrome["largeTitle"] = Rect(x: frame.x, y: y, width: frame.width, height: NavBar.largeTitleHeight)
+            let large = Rect(x: frame.x, y: y, width: frame.width, height: NavBar.largeTitleHeight)
+            let font = NavBar.largeTitleFont
+            let laid = pass.measurer.layout(props.title, font: font, width: large.width - 2 * NavBar.edgePadding, lineLimit: 1)
+            bar.largeTitle = large
+            bar.largeTitleText = PlacedText(laid, font: font, x: large.x + NavBar.edgePadding, width: 0,
+                                            top: large.maxY - font.lineHeight - NavBar.largeTitleBottomInset)
             y += NavBar.largeTitleHeight
         }
         if let search = parts.search.first {
-            let field = Rect(x: frame.x + NavBar.edgePadding, y: y + 8, width: frame.width - 2 * NavBar.edgePadding, height: 36)
+            let field = Rect(x: frame.x + NavBar.edgePadding, y: y + NavBar.searchFieldTop, width: frame.width - 2 * NavBar.edgePadding,
+                             height: NavBar.searchFieldHeight)
             pass.place(search, at: field.origin, proposal: ProposedSize(field.size))
-            chrome["searchField"] = field
+            bar.searchField = field
             y += NavBar.searchHeight
         }
         let reachesBottom = frame.maxY >= device.size.height - 0.5
         var bottom = frame.maxY
         if !parts.bottom.isEmpty {
             let height = NavBar.bottomBarHeight + (reachesBottom ? device.safeArea.bottom : 0)
-            let bar = Rect(x: frame.x, y: frame.maxY - height, width: frame.width, height: height)
-            for id in parts.bottom { pass.place(id, at: bar.origin, proposal: ProposedSize(bar.size)) }
-            chrome["bottomBar"] = bar
-            bottom = bar.minY
+            let bottomBar = Rect(x: frame.x, y: frame.maxY - height, width: frame.width, height: height)
+            for id in parts.bottom { pass.place(id, at: bottomBar.origin, proposal: ProposedSize(bottomBar.size)) }
+            bar.bottomBar = bottomBar
+            bottom = bottomBar.minY
         }
-        placeBarItems(e, props, parts, frame: frame, rowY: rowY, &chrome, pass)
+        placeBarItems(e, props, parts, frame: frame, rowY: rowY, &bar, pass)
 
         let area = Rect(x: frame.x, y: y, width: frame.width, height: max(0, bottom - y))
-        chrome["content"] = area
+        bar.content = area
         placeContent(parts.content, area: area, homeIndicator: parts.bottom.isEmpty && reachesBottom ? device.safeArea.bottom : 0,
                      e, pass)
-        pass.record(chrome: chrome, for: e.id)
+        pass.record(parts: bar, for: e.id)
     }
 
     /// Back button, leading / trailing / principal toolbars and the inline title in the 44 pt row.
     private static func placeBarItems(_ e: Element, _ props: NavScreenProps, _ parts: Parts, frame: Rect, rowY: Double,
-                                      _ chrome: inout [String: Rect], _ pass: LayoutPass) {
+                                      _ bar: inout NavBarParts, _ pass: LayoutPass) {
         let measurer = pass.measurer
         let trailingWidth = groupWidth(parts.trailing, pass)
         let rightOccupied = parts.trailing.isEmpty ? 0 : NavBar.edgePadding + trailingWidth
@@ -197,7 +208,13 @@ public enum NavScreenFamily: ElementFamily {
             let label = NavBar.backLabel(previous: previousTitle(e, pass.tree), barWidth: frame.width, titleWidth: naturalTitle,
                                          leadingItems: leadingWidth, rightOccupied: rightOccupied, measurer)
             let back = Rect(x: frame.x + NavBar.backX, y: rowY, width: NavBar.backWidth(label, measurer), height: NavBar.rowHeight)
-            chrome["back"] = back
+            bar.back = back
+            if let label {
+                let font = NavBar.backFont
+                bar.backLabel = PlacedText(measurer.layout(label, font: font, width: nil, lineLimit: 1), font: font,
+                                           x: back.x + NavBar.chevronWidth + NavBar.backGap, width: 0,
+                                           top: back.midY - font.lineHeight / 2)
+            }
             leadingX = back.maxX + NavBar.titleGap
             leftOccupied = back.maxX - frame.x + (parts.leading.isEmpty ? 0 : NavBar.titleGap + leadingWidth)
         }
@@ -220,7 +237,14 @@ public enum NavScreenFamily: ElementFamily {
         if showsInlineTitle {
             let room = frame.width - 2 * (max(leftOccupied, rightOccupied) + NavBar.titleGap)
             let width = max(0, min(naturalTitle, room))
-            chrome["title"] = Rect(x: frame.midX - width / 2, y: rowY, width: width, height: NavBar.rowHeight)
+            let title = Rect(x: frame.midX - width / 2, y: rowY, width: width, height: NavBar.rowHeight)
+            bar.title = title
+            if width > 0 {
+                // The title's own width plus a hair, so a title that fits is not cut by rounding.
+                let laid = measurer.layout(props.title, font: NavBar.titleFont, width: title.width + 0.001, lineLimit: 1)
+                bar.titleText = PlacedText(laid, font: NavBar.titleFont, x: title.midX, width: 0,
+                                           top: title.midY - NavBar.titleFont.lineHeight / 2, alignment: 0.5)
+            }
         }
     }
 
@@ -246,7 +270,6 @@ public enum NavScreenFamily: ElementFamily {
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
-        let props = (e.props as? NavScreenProps) ?? NavScreenProps()
         let palette = painter.palette
         let parts = self.parts(e, painter.tree)
         // The bar is transparent at the scroll edge: it shows the content's background.
@@ -259,27 +282,15 @@ public enum NavScreenFamily: ElementFamily {
         painter.append(.fill(.rect, frame, .solid(background)))
         for id in parts.content { painter.paint(id, state) }
 
-        let chrome = painter.layout.chrome[e.id] ?? [:]
-        let measurer = painter.measurer
-        var barBottom = chrome["bar"]?.maxY ?? frame.minY
-        if let large = chrome["largeTitle"] {
-            barBottom = large.maxY
-            let font = NavBar.largeTitleFont
-            if let line = measurer.layout(props.title, font: font, width: large.width - 2 * NavBar.edgePadding, lineLimit: 1).lines.first {
-                painter.append(.text(TextRun(text: line.text, font: font, color: palette.label,
-                                             origin: Point(x: large.x + NavBar.edgePadding, y: large.maxY - font.lineHeight - 8),
-                                             width: line.width)))
-            }
-        }
-        if let search = chrome["searchField"] { barBottom = search.maxY + 8 }
-        if let title = chrome["title"], title.width > 0,
-           let line = measurer.layout(props.title, font: NavBar.titleFont, width: title.width + 0.001, lineLimit: 1).lines.first {
-            painter.append(.text(TextRun(text: line.text, font: NavBar.titleFont, color: palette.label,
-                                         origin: Point(x: title.midX - line.width / 2, y: title.midY - NavBar.titleFont.lineHeight / 2),
-                                         width: line.width)))
-        }
-        if let back = chrome["back"] {
-            paintBack(back, previous: previousTitle(e, painter.tree), &painter)
+        let bar = painter.layout.parts[e.id] as? NavBarParts
+        var barBottom = bar?.bar.maxY ?? frame.minY
+        if let large = bar?.largeTitle { barBottom = large.maxY }
+        painter.draw(bar?.largeTitleText, color: palette.label)
+        if let search = bar?.searchField { barBottom = search.maxY + NavBar.searchFieldTop }
+        painter.draw(bar?.titleText, color: palette.label)
+        if let back = bar?.back {
+            paintChevron(back, &painter)
+            painter.draw(bar?.backLabel, color: palette.accent)
         }
         let hairline = 1 / painter.layout.environment.device.scale
         painter.append(.fill(.rect, Rect(x: frame.x, y: barBottom - hairline, width: frame.width, height: hairline),
@@ -287,21 +298,46 @@ public enum NavScreenFamily: ElementFamily {
         for id in parts.search + parts.leading + parts.trailing + parts.principal + parts.bottom { painter.paint(id, state) }
     }
 
-    /// The accent chevron and, when the button is wider than it, the label that made it that wide.
-    private static func paintBack(_ back: Rect, previous: String?, _ painter: inout Painter) {
-        let color = painter.palette.accent
+    /// The back button's accent chevron.
+    private static func paintChevron(_ back: Rect, _ painter: inout Painter) {
         let midY = back.midY
         let points = [Point(x: back.x + 12.5, y: midY - 10.5), Point(x: back.x + 2.5, y: midY), Point(x: back.x + 12.5, y: midY + 10.5)]
-        painter.append(.stroke(.polygon(points, closed: false), back, .solid(color), lineWidth: 3, dash: []))
-        guard back.width > NavBar.chevronWidth + 0.5 else { return }
-        let measurer = painter.measurer
-        let label = previous.flatMap { !$0.isEmpty && abs(NavBar.backWidth($0, measurer) - back.width) < 0.01 ? $0 : nil } ?? "Back"
-        let font = NavBar.backFont
-        if let line = measurer.layout(label, font: font, width: nil, lineLimit: 1).lines.first {
-            painter.append(.text(TextRun(text: line.text, font: font, color: color,
-                                         origin: Point(x: back.x + NavBar.chevronWidth + NavBar.backGap, y: midY - font.lineHeight / 2),
-                                         width: line.width)))
-        }
+        painter.append(.stroke(.polygon(points, closed: false), back, .solid(painter.palette.accent), lineWidth: 3, dash: []))
+    }
+}
+
+/// A navigation screen's bar as layout decided it: the rects of its parts and its laid-out
+/// texts (the large or inline title, the back button's chosen label).
+struct NavBarParts: LayoutParts {
+    var bar: Rect
+    var largeTitle: Rect?
+    var largeTitleText: PlacedText?
+    var searchField: Rect?
+    var bottomBar: Rect?
+    var content = Rect.zero
+    /// The inline title's rect (width 0 when no room is left).
+    var title: Rect?
+    var titleText: PlacedText?
+    var back: Rect?
+    /// The previous screen's title or "Back"; nil for the chevron alone.
+    var backLabel: PlacedText?
+
+    var chrome: [String: Rect] {
+        var rects = ["bar": bar, "content": content]
+        rects["largeTitle"] = largeTitle
+        rects["searchField"] = searchField
+        rects["bottomBar"] = bottomBar
+        rects["title"] = title
+        rects["back"] = back
+        return rects
+    }
+
+    var labels: [String: PlacedText] {
+        var texts: [String: PlacedText] = [:]
+        texts["largeTitle"] = largeTitleText
+        texts["title"] = titleText
+        texts["back"] = backLabel
+        return texts
     }
 }
 

@@ -12,6 +12,40 @@ public struct PickerProps: ElementProps {
     var selectedOption: String? { options.indices.contains(selected) ? options[selected] : nil }
 }
 
+/// A picker's parts as layout decided them: the rects of its style and their laid-out texts.
+struct PickerParts: LayoutParts {
+    /// Segmented: one equal segment per option, and its title (the selected one semibold).
+    var segments: [Rect] = []
+    var segmentTitles: [PlacedText] = []
+    /// Menu and inline: the label (none when empty).
+    var label: Rect?
+    var labelText: PlacedText?
+    /// Menu: the selected option and its chevron, trailing; the text left of the chevron.
+    var value: Rect?
+    var valueText: PlacedText?
+    /// Inline: one row per option, and its title left of the checkmark's room.
+    var options: [Rect] = []
+    var optionTitles: [PlacedText] = []
+
+    var chrome: [String: Rect] {
+        var rects: [String: Rect] = [:]
+        for (i, segment) in segments.enumerated() { rects["segment\(i)"] = segment }
+        for (i, option) in options.enumerated() { rects["option\(i)"] = option }
+        rects["label"] = label
+        rects["value"] = value
+        return rects
+    }
+
+    var labels: [String: PlacedText] {
+        var texts: [String: PlacedText] = [:]
+        for (i, title) in segmentTitles.enumerated() { texts["segment\(i)"] = title }
+        for (i, title) in optionTitles.enumerated() { texts["option\(i)"] = title }
+        texts["label"] = labelText
+        texts["value"] = valueText
+        return texts
+    }
+}
+
 /// `picker`:
 /// - `segmented`: 32 high, width = the proposal (every segment the widest label + 20 when
 ///   none), equal segments (chrome `segment<i>`), the selected one on a raised pill, 13 pt
@@ -61,44 +95,66 @@ public enum PickerFamily: ElementFamily {
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
         guard let props = e.props as? PickerProps else { return }
         let font = pass.font(for: e.id)
-        var chrome: [String: Rect] = [:]
+        var parts = PickerParts()
         switch props.style {
         case .segmented:
             let count = max(1, props.options.count)
             let width = frame.width / Double(count)
-            for i in props.options.indices {
-                chrome["segment\(i)"] = Rect(x: frame.x + Double(i) * width, y: frame.y, width: width, height: frame.height)
+            parts.segments = props.options.indices.map {
+                Rect(x: frame.x + Double($0) * width, y: frame.y, width: width, height: frame.height)
             }
         case .menu:
             let value = min(frame.width, valueWidth(props, font, pass))
-            chrome["value"] = Rect(x: frame.maxX - value, y: frame.y, width: value, height: frame.height)
+            parts.value = Rect(x: frame.maxX - value, y: frame.y, width: value, height: frame.height)
             if !props.label.isEmpty {
                 let label = min(pass.width(of: props.label, font), max(0, frame.width - value - 8))
-                chrome["label"] = Rect(x: frame.x, y: frame.y, width: label, height: frame.height)
+                parts.label = Rect(x: frame.x, y: frame.y, width: label, height: frame.height)
             }
         case .inline:
             let h = rowHeight(font)
             var y = frame.y
             if !props.label.isEmpty {
-                chrome["label"] = Rect(x: frame.x, y: y, width: frame.width, height: h)
+                parts.label = Rect(x: frame.x, y: y, width: frame.width, height: h)
                 y += h
             }
-            for i in props.options.indices {
-                chrome["option\(i)"] = Rect(x: frame.x, y: y, width: frame.width, height: h)
+            for _ in props.options.indices {
+                parts.options.append(Rect(x: frame.x, y: y, width: frame.width, height: h))
                 y += h
             }
         }
-        pass.record(chrome: chrome, for: e.id)
+        pass.record(parts: parts, for: e.id)
+    }
+
+    /// Segment titles (the selected one semibold), the menu's label and value, the inline
+    /// picker's label and option titles, each on one line in its part.
+    public static func layOutTexts(_ e: Element, in frame: Rect, _ pass: LayoutPass) {
+        guard let props = e.props as? PickerProps, let font = pass.result.fonts[e.id],
+              var parts = pass.result.parts[e.id] as? PickerParts else { return }
+        parts.segmentTitles = parts.segments.enumerated().map { i, segment in
+            // UISegmentedControl sets the selected title semibold and the others regular.
+            var font = segmentFont
+            if i != props.selected { font.weight = .regular }
+            return pass.line(props.options[i], font: font, in: segment.insetBy(dx: 6, dy: 0), alignment: 0.5)
+        }
+        parts.labelText = parts.label.map { pass.line(props.label, font: font, in: $0) }
+        parts.valueText = parts.value.map { value in
+            let text = Rect(x: value.x, y: value.y, width: max(0, value.width - 4 - chevronSide(font)), height: value.height)
+            return pass.line(props.selectedOption ?? "", font: font, in: text, alignment: 1)
+        }
+        parts.optionTitles = parts.options.enumerated().map { i, row in
+            pass.line(props.options[i], font: font, in: Rect(x: row.x, y: row.y, width: max(0, row.width - 28), height: row.height))
+        }
+        pass.record(parts: parts, for: e.id)
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         guard let props = e.props as? PickerProps, let font = painter.layout.fonts[e.id],
-              let chrome = painter.layout.chrome[e.id] else { return }
+              let parts = painter.layout.parts[e.id] as? PickerParts else { return }
         let palette = painter.palette
         switch props.style {
         case .segmented:
             painter.append(.fill(.roundedRect(cornerRadius: 8), frame, .solid(palette.tertiarySystemFill)))
-            let segments = props.options.indices.compactMap { chrome["segment\($0)"] }
+            let segments = parts.segments
             // Hairlines between two unselected neighbours, as UISegmentedControl draws them.
             for i in segments.indices.dropFirst() where i != props.selected && i - 1 != props.selected {
                 let s = segments[i]
@@ -111,37 +167,24 @@ public enum PickerFamily: ElementFamily {
                 painter.append(.fill(.roundedRect(cornerRadius: 7), pill,
                                      .solid(palette.scheme == .light ? .white : RGBA(hex: 0x636366))))
             }
-            for (i, s) in segments.enumerated() {
-                // UISegmentedControl sets the selected title semibold and the others regular.
-                var font = segmentFont
-                if i != props.selected { font.weight = .regular }
-                painter.drawLine(props.options[i], font: font, color: state.foreground, in: s.insetBy(dx: 6, dy: 0),
-                                 alignment: 0.5)
-            }
+            for title in parts.segmentTitles { painter.draw(title, color: state.foreground) }
         case .menu:
-            if let label = chrome["label"] {
-                painter.drawLine(props.label, font: font, color: state.foreground, in: label)
-            }
-            if let value = chrome["value"] {
+            painter.draw(parts.labelText, color: state.foreground)
+            if let value = parts.value {
                 let side = chevronSide(font)
-                let text = Rect(x: value.x, y: value.y, width: max(0, value.width - 4 - side), height: value.height)
-                painter.drawLine(props.selectedOption ?? "", font: font, color: palette.secondaryLabel, in: text, alignment: 1)
+                painter.draw(parts.valueText, color: palette.secondaryLabel)
                 painter.drawSymbol("chevron.up.chevron.down",
                                    centeredIn: Rect(x: value.maxX - side, y: value.y, width: side, height: value.height),
                                    side: side, color: palette.secondaryLabel, strokeWidth: 2.5)
             }
         case .inline:
             let hairline = 1 / painter.layout.environment.device.scale
-            if let label = chrome["label"] {
-                painter.drawLine(props.label, font: font, color: palette.secondaryLabel, in: label)
-            }
-            for i in props.options.indices {
-                guard let row = chrome["option\(i)"] else { continue }
+            painter.draw(parts.labelText, color: palette.secondaryLabel)
+            for (i, row) in parts.options.enumerated() {
                 if row.y > frame.y + 0.5 {
                     painter.append(.fill(.rect, Rect(x: row.x, y: row.y, width: row.width, height: hairline), .solid(palette.separator)))
                 }
-                painter.drawLine(props.options[i], font: font, color: state.foreground,
-                                 in: Rect(x: row.x, y: row.y, width: max(0, row.width - 28), height: row.height))
+                if parts.optionTitles.indices.contains(i) { painter.draw(parts.optionTitles[i], color: state.foreground) }
                 if i == props.selected {
                     let side = (font.size * 1.15).rounded()
                     painter.drawSymbol("checkmark", centeredIn: Rect(x: row.maxX - side, y: row.y, width: side, height: row.height),
@@ -266,13 +309,14 @@ public enum DatePickerFamily: ElementFamily {
         } else {
             control = TrailingControl.place(label: label(e), control: size, in: frame, proposal: proposal, pass)
         }
-        var chrome: [String: Rect] = [:]
-        if let l = label(e), let f = pass.result.frames[l] { chrome["label"] = f }
-        for (key, rect) in flow(capsules(e, pass.font(for: e.id), pass), at: control.origin, height: size.height,
-                                maxX: stacks(e, proposal, pass) ? frame.maxX : .infinity) {
-            chrome[key] = rect
+        let font = pass.font(for: e.id)
+        let capsules = capsules(e, font, pass)
+        let rects = flow(capsules, at: control.origin, height: size.height, maxX: stacks(e, proposal, pass) ? frame.maxX : .infinity)
+        // The date and the time, each centered in its capsule.
+        let placed = zip(capsules, rects).map { capsule, placed in
+            DatePickerParts.Capsule(name: placed.0, rect: placed.1, text: pass.line(capsule.text, font: font, in: placed.1, alignment: 0.5))
         }
-        pass.record(chrome: chrome, for: e.id)
+        pass.record(parts: DatePickerParts(label: label(e).flatMap { pass.result.frames[$0] }, capsules: placed), for: e.id)
     }
 
     /// Capsules left to right, 8 apart, starting a new line 8 below when one would pass `maxX`.
@@ -291,13 +335,33 @@ public enum DatePickerFamily: ElementFamily {
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         if let l = label(e) { painter.paint(l, state) }
-        guard let props = e.props as? DatePickerProps, let font = painter.layout.fonts[e.id],
-              let chrome = painter.layout.chrome[e.id] else { return }
-        let texts = format(seconds: props.seconds)
-        for (key, text) in [("date", texts.date), ("time", texts.time)] {
-            guard let capsule = chrome[key] else { continue }
-            painter.append(.fill(.roundedRect(cornerRadius: 8), capsule, .solid(painter.palette.tertiarySystemFill)))
-            painter.drawLine(text, font: font, color: painter.palette.label, in: capsule, alignment: 0.5)
+        guard let parts = painter.layout.parts[e.id] as? DatePickerParts else { return }
+        for capsule in parts.capsules {
+            painter.append(.fill(.roundedRect(cornerRadius: 8), capsule.rect, .solid(painter.palette.tertiarySystemFill)))
+            painter.draw(capsule.text, color: painter.palette.label)
         }
+    }
+}
+
+/// A date picker as layout decided it: where its label went and its date and time capsules
+/// (chrome `date`, `time`) with their centered texts.
+struct DatePickerParts: LayoutParts {
+    struct Capsule: Sendable {
+        var name: String
+        var rect: Rect
+        var text: PlacedText
+    }
+    var label: Rect?
+    var capsules: [Capsule]
+
+    var chrome: [String: Rect] {
+        var rects: [String: Rect] = [:]
+        rects["label"] = label
+        for capsule in capsules { rects[capsule.name] = capsule.rect }
+        return rects
+    }
+
+    var labels: [String: PlacedText] {
+        Dictionary(capsules.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })
     }
 }

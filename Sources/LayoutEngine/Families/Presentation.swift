@@ -44,7 +44,7 @@ public enum SheetFamily: ElementFamily {
         let full = detent(e) == .full
         let top = full ? frame.y + device.safeArea.top : frame.y + grabberRow
         if !full {
-            pass.record(chrome: ["grabber": Rect(x: frame.midX - 18, y: frame.y + 8, width: 36, height: 5)], for: e.id)
+            pass.record(parts: SheetParts(grabber: Rect(x: frame.midX - 18, y: frame.y + 8, width: 36, height: 5)), for: e.id)
         }
         let filling = Rect(x: frame.x, y: top, width: frame.width, height: frame.maxY - top)
         let area = Rect(x: frame.x + device.safeArea.leading, y: top, width: frame.width - device.safeArea.horizontal,
@@ -81,7 +81,7 @@ public enum SheetFamily: ElementFamily {
         }
         let background = detent == .full ? painter.palette.systemBackground : painter.palette.elevatedBackground
         painter.append(.fill(detent == .full ? .rect : .topRoundedRect(cornerRadius: cornerRadius), frame, .solid(background)))
-        if let grabber = painter.layout.chrome[e.id]?["grabber"] {
+        if let grabber = (painter.layout.parts[e.id] as? SheetParts)?.grabber {
             painter.append(.fill(.capsule, grabber, .solid(painter.palette.tertiaryLabel)))
         }
         if detent == .full { painter.statusBarScheme = nil }
@@ -97,6 +97,29 @@ public struct AlertProps: ElementProps {
     public var style: AlertStyle
 }
 
+/// The iOS numbers of alerts (`.alert`) and confirmation dialogs (`.confirmationDialog`), in points.
+enum AlertMetrics {
+    /// An alert's card, unless the screen is narrower than it plus its margins.
+    static let alertWidth = 270.0
+    static let screenMargin = 8.0
+    static let alertRowHeight = 44.0
+    /// A button row grows with its font: line height plus this.
+    static let alertRowPadding = 22.0
+    /// Above the title and below the message.
+    static let alertCaptionInset = 20.0
+    /// Title and message, at each side of the card.
+    static let textInset = 16.0
+    static let titleMessageGap = 4.0
+    /// A button title, at each side of its row.
+    static let buttonTitleInset = 8.0
+    /// A dialog's cards from the screen sides, from the bottom safe area and from each other.
+    static let dialogMargin = 8.0
+    static let dialogRowHeight = 57.0
+    static let dialogRowPadding = 32.0
+    static let dialogCaptionInset = 14.0
+    static let cornerRadius = 14.0
+}
+
 /// `alert`: a root-level layer over everything (a 30 % scrim) that never scales with the tree.
 /// `alert` style: a 270 pt card centered on the screen, the headline title and footnote message
 /// centered (20 top and bottom, 16 at the sides, 4 apart), then 44 pt button rows: two buttons
@@ -105,6 +128,7 @@ public struct AlertProps: ElementProps {
 /// sheet inset 8 from the sides, a 57 pt cancel card 8 above the bottom safe area, the other
 /// buttons in 57 pt rows in a card 8 above it under a secondary caption (14 top and bottom).
 /// Each button child gets its row as its frame (chrome `button<i>`), its label centered.
+/// The numbers are `AlertMetrics`.
 public enum AlertFamily: ElementFamily {
     public static let kindNames = ["alert"]
     public static var fillsScreen: Bool { true }
@@ -152,7 +176,7 @@ public enum AlertFamily: ElementFamily {
             cursor += h
         }
         if !message.isEmpty {
-            if !props.title.isEmpty { cursor += 4 }
+            if !props.title.isEmpty { cursor += AlertMetrics.titleMessageGap }
             let h = pass.measurer.layout(message, font: messageFont, width: width, lineLimit: nil).size.height
             chrome["message"] = Rect(x: x, y: cursor, width: width, height: h)
             cursor += h
@@ -162,32 +186,34 @@ public enum AlertFamily: ElementFamily {
 
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
         guard let props = e.props as? AlertProps else { return }
-        var chrome: [String: Rect] = [:]
+        var card = Rect.zero, cancelCard: Rect?, ok: Rect?
+        var text: [String: Rect] = [:]
         var rows: [(child: Int, rect: Rect)] = []
         let device = pass.environment.device
         switch props.style {
         case .alert:
-            let width = frame.width < 286 ? max(0, frame.width - 16) : 270
+            let width = frame.width < AlertMetrics.alertWidth + 2 * AlertMetrics.screenMargin
+                ? max(0, frame.width - 2 * AlertMetrics.screenMargin) : AlertMetrics.alertWidth
             let x = frame.midX - width / 2
-            let rowHeight = max(44, font(.body, pass).lineHeight + 22)
-            var text: [String: Rect] = [:]
-            let textBottom = caption(props, x: x + 16, y: 0, width: max(0, width - 32), inset: 20,
+            let rowHeight = max(AlertMetrics.alertRowHeight, font(.body, pass).lineHeight + AlertMetrics.alertRowPadding)
+            let textBottom = caption(props, x: x + AlertMetrics.textInset, y: 0, width: max(0, width - 2 * AlertMetrics.textInset),
+                                     inset: AlertMetrics.alertCaptionInset,
                                      titleFont: font(.headline, pass), messageFont: font(.footnote, pass), pass, into: &text)
             let count = e.children.count
             // Two buttons share a row only while both labels fit their half, as UIKit does at
             // large Dynamic Type sizes.
             let sideBySide = count == 2 && e.children.allSatisfy { child in
                 let label = font(.body, pass, weight: isCancel(child, pass.tree) ? .semibold : .regular)
-                return pass.width(of: pass.tree.text(under: child), label) <= width / 2 - 16
+                return pass.width(of: pass.tree.text(under: child), label) <= width / 2 - 2 * AlertMetrics.buttonTitleInset
             }
             let rowCount = sideBySide ? 1 : max(1, count)
             let height = textBottom + Double(rowCount) * rowHeight
             let y = max(device.safeArea.top, frame.midY - height / 2)
-            chrome["card"] = Rect(x: x, y: y, width: width, height: height)
-            for (k, r) in text { chrome[k] = r.offsetBy(dx: 0, dy: y) }
+            card = Rect(x: x, y: y, width: width, height: height)
+            text = text.mapValues { $0.offsetBy(dx: 0, dy: y) }
             let rowsTop = y + textBottom
             if count == 0 {
-                chrome["ok"] = Rect(x: x, y: rowsTop, width: width, height: rowHeight)
+                ok = Rect(x: x, y: rowsTop, width: width, height: rowHeight)
             } else if sideBySide {
                 for (i, child) in e.children.enumerated() {
                     rows.append((child, Rect(x: x + Double(i) * width / 2, y: rowsTop, width: width / 2, height: rowHeight)))
@@ -198,39 +224,43 @@ public enum AlertFamily: ElementFamily {
                 }
             }
         case .dialog:
-            let x = frame.x + 8, width = max(0, frame.width - 16)
-            let rowHeight = max(57, font(.title3, pass).lineHeight + 32)
-            var bottom = frame.maxY - device.safeArea.bottom - 8
+            let x = frame.x + AlertMetrics.dialogMargin, width = max(0, frame.width - 2 * AlertMetrics.dialogMargin)
+            let rowHeight = max(AlertMetrics.dialogRowHeight, font(.title3, pass).lineHeight + AlertMetrics.dialogRowPadding)
+            var bottom = frame.maxY - device.safeArea.bottom - AlertMetrics.dialogMargin
             if let cancel = e.children.first(where: { isCancel($0, pass.tree) }) {
-                let card = Rect(x: x, y: bottom - rowHeight, width: width, height: rowHeight)
-                chrome["cancelCard"] = card
-                rows.append((cancel, card))
-                bottom = card.y - 8
+                let cancelRow = Rect(x: x, y: bottom - rowHeight, width: width, height: rowHeight)
+                cancelCard = cancelRow
+                rows.append((cancel, cancelRow))
+                bottom = cancelRow.y - AlertMetrics.dialogMargin
             }
             let others = e.children.filter { !isCancel($0, pass.tree) }
-            var text: [String: Rect] = [:]
-            let textBottom = caption(props, x: x + 16, y: 0, width: max(0, width - 32), inset: 14,
+            let textBottom = caption(props, x: x + AlertMetrics.textInset, y: 0, width: max(0, width - 2 * AlertMetrics.textInset),
+                                     inset: AlertMetrics.dialogCaptionInset,
                                      titleFont: font(.footnote, pass, weight: .semibold),
                                      messageFont: font(.footnote, pass), pass, into: &text)
             let height = textBottom + Double(others.count) * rowHeight
             let y = bottom - height
-            chrome["card"] = Rect(x: x, y: y, width: width, height: height)
-            for (k, r) in text { chrome[k] = r.offsetBy(dx: 0, dy: y) }
+            card = Rect(x: x, y: y, width: width, height: height)
+            text = text.mapValues { $0.offsetBy(dx: 0, dy: y) }
             for (i, child) in others.enumerated() {
                 rows.append((child, Rect(x: x, y: y + textBottom + Double(i) * rowHeight, width: width, height: rowHeight)))
             }
         }
-        for (child, row) in rows {
-            if let index = e.children.firstIndex(of: child) { chrome["button\(index)"] = row }
-            pass.place(child, in: row, proposal: ProposedSize(row.size))
+        for (child, row) in rows { pass.place(child, in: row, proposal: ProposedSize(row.size)) }
+        // Buttons in document order, drawn that way; the implicit "OK" when there are none.
+        let rowOf = Dictionary(rows.map { ($0.child, $0.rect) }, uniquingKeysWith: { first, _ in first })
+        var buttons = e.children.enumerated().compactMap { i, child in
+            rowOf[child].map { AlertParts.Button(child: child, index: i, row: $0) }
         }
-        pass.record(chrome: chrome, for: e.id)
+        if let ok { buttons.append(AlertParts.Button(child: nil, index: nil, row: ok)) }
+        var parts = AlertParts(card: card, cancelCard: cancelCard, title: text["title"], message: text["message"], buttons: buttons)
+        layOutTexts(&parts, props, pass)
+        pass.record(parts: parts, for: e.id)
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
-        guard let props = e.props as? AlertProps, let chrome = painter.layout.chrome[e.id], let card = chrome["card"] else {
-            return
-        }
+        guard let props = e.props as? AlertProps, let parts = painter.layout.parts[e.id] as? AlertParts else { return }
+        let card = parts.card
         let palette = painter.palette
         let env = painter.layout.environment
         let hairline = 1 / env.device.scale
@@ -238,42 +268,51 @@ public enum AlertFamily: ElementFamily {
         // The material of alerts and action sheets, opaque: without a blur, content showing through reads as a glitch.
         let material = light ? RGBA(hex: 0xF2F2F2) : RGBA(hex: 0x2C2C2E)
         painter.append(.fill(.rect, Rect(origin: .zero, size: env.device.size), .solid(RGBA.black.withAlpha(0.3))))
-        painter.append(.fill(.roundedRect(cornerRadius: 14), card, .solid(material)))
-        if let cancelCard = chrome["cancelCard"] {
-            painter.append(.fill(.roundedRect(cornerRadius: 14), cancelCard, .solid(light ? .white : RGBA(hex: 0x2C2C2E))))
+        painter.append(.fill(.roundedRect(cornerRadius: AlertMetrics.cornerRadius), card, .solid(material)))
+        if let cancelCard = parts.cancelCard {
+            painter.append(.fill(.roundedRect(cornerRadius: AlertMetrics.cornerRadius), cancelCard, .solid(light ? .white : RGBA(hex: 0x2C2C2E))))
         }
-        let dialog = props.style == .dialog
-        let size = env.dynamicTypeSize
-        func resolved(_ style: TextStyle, _ weight: FontWeight) -> ResolvedFont {
-            let m = DynamicTypeTable.metrics(style, size)
-            return ResolvedFont(size: m.size, lineHeight: m.lineHeight, weight: weight)
-        }
-        let captionColor = dialog ? palette.secondaryLabel : palette.label
-        if let r = chrome["title"] {
-            painter.drawLines(props.title, font: dialog ? resolved(.footnote, .semibold) : resolved(.headline, .semibold),
-                              color: captionColor, in: r, alignment: 0.5)
-        }
-        if let r = chrome["message"], let message = props.message {
-            painter.drawLines(message, font: resolved(.footnote, .regular), color: captionColor, in: r, alignment: 0.5)
-        }
-        let labelStyle: TextStyle = dialog ? .title3 : .body
-        var rows: [(Int?, Rect)] = e.children.enumerated().compactMap { i, child in chrome["button\(i)"].map { (child, $0) } }
-        if let ok = chrome["ok"] { rows.append((nil, ok)) }
-        for (child, row) in rows {
+        let captionColor = props.style == .dialog ? palette.secondaryLabel : palette.label
+        painter.draw(parts.titleText, color: captionColor)
+        painter.draw(parts.messageText, color: captionColor)
+        for button in parts.buttons {
+            let (child, row) = (button.child, button.row)
             if row.y > card.y + 0.5 && row.y < card.maxY {
                 painter.append(.fill(.rect, Rect(x: row.x, y: row.y, width: row.width, height: hairline), .solid(palette.separator)))
             }
             if row.x > card.x + 0.5 {
                 painter.append(.fill(.rect, Rect(x: row.x, y: row.y, width: hairline, height: row.height), .solid(palette.separator)))
             }
-            let cancel = child.map { isCancel($0, painter.tree) } ?? false
             let destructive = child.map { isDestructive($0, painter.tree) } ?? false
             let disabled = child.map { isDisabled($0, painter.tree) } ?? false
             var color = destructive ? palette.red : palette.accent
             if disabled { color = palette.tertiaryLabel }
-            let title = child.map { painter.tree.text(under: $0) } ?? "OK"
-            painter.drawLine(title, font: resolved(labelStyle, cancel ? .semibold : .regular), color: color,
-                             in: row.insetBy(dx: 8, dy: 0), alignment: 0.5)
+            painter.draw(button.title, color: color)
+        }
+    }
+
+    /// Title and message wrapped and centered; each button's title on one line in its row
+    /// (the cancel button's semibold), the implicit one "OK".
+    private static func layOutTexts(_ parts: inout AlertParts, _ props: AlertProps, _ pass: LayoutPass) {
+        let dialog = props.style == .dialog
+        func resolved(_ style: TextStyle, _ weight: FontWeight) -> ResolvedFont {
+            let m = DynamicTypeTable.metrics(style, pass.environment.dynamicTypeSize)
+            return ResolvedFont(size: m.size, lineHeight: m.lineHeight, weight: weight)
+        }
+        parts.titleText = parts.title.map {
+            pass.lines(props.title, font: dialog ? resolved(.footnote, .semibold) : resolved(.headline, .semibold), in: $0, alignment: 0.5)
+        }
+        if let rect = parts.message, let message = props.message {
+            parts.messageText = pass.lines(message, font: resolved(.footnote, .regular), in: rect, alignment: 0.5)
+        }
+        let labelStyle: TextStyle = dialog ? .title3 : .body
+        for i in parts.buttons.indices {
+            let child = parts.buttons[i].child
+            let cancel = child.map { isCancel($0, pass.tree) } ?? false
+            let title = child.map { pass.tree.text(under: $0) } ?? "OK"
+            parts.buttons[i].title = pass.line(title, font: resolved(labelStyle, cancel ? .semibold : .regular),
+                                               in: parts.buttons[i].row.insetBy(dx: AlertMetrics.buttonTitleInset, dy: 0),
+                                               alignment: 0.5)
         }
     }
 
@@ -291,4 +330,50 @@ public enum AlertFamily: ElementFamily {
         }
         return false
     }
+}
+
+/// An alert or confirmation dialog as layout decided it: its card(s), the title and message
+/// with their wrapped lines, and one row per button with its title.
+struct AlertParts: LayoutParts {
+    struct Button: Sendable {
+        /// The button element; nil for the implicit "OK" of an alert without buttons.
+        var child: Int?
+        /// Its index among the alert's children, which names its chrome (`button<i>`).
+        var index: Int?
+        var row: Rect
+        var title: PlacedText?
+    }
+    var card: Rect
+    /// A dialog's separate cancel button card.
+    var cancelCard: Rect?
+    var title: Rect?
+    var titleText: PlacedText?
+    var message: Rect?
+    var messageText: PlacedText?
+    var buttons: [Button]
+
+    private func name(_ button: Button) -> String { button.index.map { "button\($0)" } ?? "ok" }
+
+    var chrome: [String: Rect] {
+        var rects = ["card": card]
+        rects["cancelCard"] = cancelCard
+        rects["title"] = title
+        rects["message"] = message
+        for button in buttons { rects[name(button)] = button.row }
+        return rects
+    }
+
+    var labels: [String: PlacedText] {
+        var texts: [String: PlacedText] = [:]
+        texts["title"] = titleText
+        texts["message"] = messageText
+        for button in buttons { texts[name(button)] = button.title }
+        return texts
+    }
+}
+
+/// A sheet short of full height: the grabber centered at its top.
+struct SheetParts: LayoutParts {
+    var grabber: Rect
+    var chrome: [String: Rect] { ["grabber": grabber] }
 }

@@ -16,6 +16,12 @@ public struct TabProps: ElementProps {
 public enum TabViewFamily: ElementFamily {
     public static let kindNames = ["tabview"]
     public static let barHeight = 49.0
+    /// An item: its 24 pt symbol 6 below the bar's top, its title 33 below, 2 in from the sides.
+    static let symbolTop = 6.0
+    static let symbolSize = 24.0
+    static let titleTop = 33.0
+    static let titleInset = 2.0
+    static let titleFont = ResolvedFont(size: 10, lineHeight: DynamicTypeTable.lineHeight(forPointSize: 10), weight: .medium)
     public static var fillsScreen: Bool { true }
 
     public static func knownProps(kind: String) -> Set<String> { ["selected"] }
@@ -51,9 +57,8 @@ public enum TabViewFamily: ElementFamily {
 
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
         let bar = barRect(frame, pass)
-        var chrome = ["bar": bar]
-        for i in e.children.indices { chrome["item\(i)"] = itemRect(i, count: e.children.count, bar: bar) }
-        pass.record(chrome: chrome, for: e.id)
+        let items = e.children.indices.map { itemRect($0, count: e.children.count, bar: bar) }
+        pass.record(parts: TabBarParts(bar: bar, items: items), for: e.id)
         guard let index = selectedIndex(e) else { return }
         pass.place(e.children[index], at: frame.origin, proposal: ProposedSize(frame.size))
     }
@@ -62,22 +67,30 @@ public enum TabViewFamily: ElementFamily {
     /// symbol (24 pt) over its 10 pt medium title, accent when selected, secondary otherwise.
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         painter.paintChildren(of: e, state)
-        guard let bar = painter.layout.chrome[e.id]?["bar"] else { return }
-        drawBarBackground(bar, &painter)
+        guard let parts = painter.layout.parts[e.id] as? TabBarParts else { return }
+        drawBarBackground(parts.bar, &painter)
         let selected = selectedIndex(e)
-        let font = ResolvedFont(size: 10, lineHeight: DynamicTypeTable.lineHeight(forPointSize: 10), weight: .medium)
         for (i, tab) in e.children.enumerated() {
-            guard let item = painter.layout.chrome[e.id]?["item\(i)"], let props = painter.tree[tab]?.props as? TabProps
-            else { continue }
+            guard i < parts.items.count, let props = painter.tree[tab]?.props as? TabProps else { continue }
+            let item = parts.items[i]
             let color = i == selected ? painter.tint(state) : painter.palette.secondaryLabel
             if let symbol = props.systemImage, !symbol.isEmpty {
-                painter.drawSymbol(symbol, centeredIn: Rect(x: item.x, y: item.y + 6, width: item.width, height: 24),
-                                   side: 24, color: color)
+                painter.drawSymbol(symbol, centeredIn: Rect(x: item.x, y: item.y + symbolTop, width: item.width, height: symbolSize),
+                                   side: symbolSize, color: color)
             }
-            painter.drawLine(props.title, font: font, color: color,
-                             in: Rect(x: item.x + 2, y: item.y + 33, width: item.width - 4, height: font.lineHeight),
-                             alignment: 0.5)
+            if i < parts.titles.count { painter.draw(parts.titles[i], color: color) }
         }
+    }
+
+    /// Each item's 10 pt medium title, one line centered under its symbol.
+    public static func layOutTexts(_ e: Element, in frame: Rect, _ pass: LayoutPass) {
+        guard var parts = pass.result.parts[e.id] as? TabBarParts else { return }
+        let font = titleFont
+        parts.titles = zip(e.children, parts.items).map { tab, item in
+            let title = Rect(x: item.x + titleInset, y: item.y + titleTop, width: item.width - 2 * titleInset, height: font.lineHeight)
+            return (pass.tree[tab]?.props as? TabProps).map { pass.line($0.title, font: font, in: title, alignment: 0.5) }
+        }
+        pass.record(parts: parts, for: e.id)
     }
 
     /// The bar material (rgba 249/249/249 or 29/29/29 at 94 %) and its top hairline; bottom
@@ -89,6 +102,26 @@ public enum TabViewFamily: ElementFamily {
         let hairline = 1 / painter.layout.environment.device.scale
         painter.append(.fill(.rect, Rect(x: bar.x, y: bar.y, width: bar.width, height: hairline),
                              .solid(painter.palette.separator)))
+    }
+}
+
+/// A tab bar as layout decided it: the bar, one equal item per tab and the items' titles
+/// (nil for a child that is not a `tab`).
+struct TabBarParts: LayoutParts {
+    var bar: Rect
+    var items: [Rect]
+    var titles: [PlacedText?] = []
+
+    var chrome: [String: Rect] {
+        var rects = ["bar": bar]
+        for (i, item) in items.enumerated() { rects["item\(i)"] = item }
+        return rects
+    }
+
+    var labels: [String: PlacedText] {
+        var texts: [String: PlacedText] = [:]
+        for (i, title) in titles.enumerated() { texts["title\(i)"] = title }
+        return texts
     }
 }
 

@@ -92,6 +92,15 @@ public enum SearchFieldFamily: ElementFamily {
     public static let kindNames = ["searchfield"]
     static let height = 36.0
     static let font = ResolvedFont(size: 17, lineHeight: 22)
+    /// The magnifying glass, 8 from the leading edge; the text 6 after it, ending 8 from the trailing edge.
+    static let edgeInset = 8.0
+    static let glassSize = 17.0
+    static let textGap = 6.0
+
+    /// The magnifying glass in a field's `frame`.
+    static func glass(in frame: Rect) -> Rect {
+        Rect(x: frame.x + edgeInset, y: frame.midY - glassSize / 2, width: glassSize, height: glassSize)
+    }
 
     public static func knownProps(kind: String) -> Set<String> { ["text", "placeholder"] }
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
@@ -107,15 +116,17 @@ public enum SearchFieldFamily: ElementFamily {
         let props = (e.props as? SearchFieldProps) ?? SearchFieldProps()
         let palette = painter.palette
         painter.append(.fill(.roundedRect(cornerRadius: 10), frame, .solid(palette.systemFill)))
-        let glass = Rect(x: frame.x + 8, y: frame.midY - 8.5, width: 17, height: 17)
-        painter.append(.symbol(name: "search", rect: glass, color: palette.secondaryLabel, strokeWidth: 2.25))
-        let textX = glass.maxX + 6
-        let showsPlaceholder = props.text.isEmpty
-        let text = showsPlaceholder ? props.placeholder : props.text
-        let layout = painter.measurer.layout(text, font: font, width: max(0, frame.maxX - 8 - textX), lineLimit: 1)
-        if let line = layout.lines.first {
-            painter.append(.text(TextRun(text: line.text, font: font, color: showsPlaceholder ? palette.secondaryLabel : palette.label,
-                                         origin: Point(x: textX, y: frame.midY - font.lineHeight / 2), width: line.width)))
-        }
+        painter.append(.symbol(name: "search", rect: glass(in: frame), color: palette.secondaryLabel, strokeWidth: 2.25))
+        painter.draw((painter.layout.parts[e.id] as? FieldTextParts)?.text, color: props.text.isEmpty ? palette.secondaryLabel : palette.label)
+    }
+
+    /// The text, or the placeholder when empty, on one line after the magnifying glass.
+    public static func layOutTexts(_ e: Element, in frame: Rect, _ pass: LayoutPass) {
+        let props = (e.props as? SearchFieldProps) ?? SearchFieldProps()
+        let textX = glass(in: frame).maxX + textGap
+        let text = props.text.isEmpty ? props.placeholder : props.text
+        let laid = pass.measurer.layout(text, font: font, width: max(0, frame.maxX - edgeInset - textX), lineLimit: 1)
+        pass.record(parts: FieldTextParts(text: PlacedText(laid, font: font, x: textX, width: 0, top: frame.midY - font.lineHeight / 2)),
+                    for: e.id)
     }
 }

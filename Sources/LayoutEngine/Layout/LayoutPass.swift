@@ -11,6 +11,13 @@ public struct LayoutResult: Sendable {
     public var fonts: [Int: ResolvedFont] = [:]
     /// Named parts of compound kinds (a bar, a switch, a grabber...), in screen points.
     public var chrome: [Int: [String: Rect]] = [:]
+    /// Texts of compound kinds (a bar's title, a segment's label...), laid out where paint
+    /// draws them, by name.
+    public var labels: [Int: [String: PlacedText]] = [:]
+    /// The status bar's clock, laid out like any chrome text.
+    public var statusBarTime: PlacedText?
+    /// Typed parts of compound kinds; their `chrome` and `labels` are copied to the above.
+    public var parts: [Int: any LayoutParts] = [:]
     public var contexts: [Int: InheritedContext] = [:]
     /// The proposal each element was placed with.
     public var proposals: [Int: ProposedSize] = [:]
@@ -45,6 +52,8 @@ public final class LayoutPass {
         let pass = LayoutPass(tree: tree, environment: environment, measurer: measurer)
         pass.placeRoot()
         pass.snapFrames()
+        pass.layOutTexts()
+        pass.result.statusBarTime = StatusBar.layOutTime(for: environment.device, measurer)
         return pass.result
     }
 
@@ -130,6 +139,19 @@ public final class LayoutPass {
 
     func record(text layout: TextLayout, for id: Int) { result.texts[id] = layout }
     func record(chrome rects: [String: Rect], for id: Int) { result.chrome[id] = rects }
+    func record(label text: PlacedText, _ name: String, for id: Int) { result.labels[id, default: [:]][name] = text }
+    /// Stores a family's typed parts and copies their rects and texts into `chrome` and
+    /// `labels`, replacing only the names an earlier record of `id` gave: another family may
+    /// add its own (a list row's `row` and `badge`).
+    func record(parts: some LayoutParts, for id: Int) {
+        if let old = result.parts[id] {
+            for name in old.chrome.keys { result.chrome[id]?[name] = nil }
+            for name in old.labels.keys { result.labels[id]?[name] = nil }
+        }
+        result.parts[id] = parts
+        result.chrome[id, default: [:]].merge(parts.chrome) { $1 }
+        result.labels[id, default: [:]].merge(parts.labels) { $1 }
+    }
     func record(measurement: LayoutMeasurement, for id: Int) { result.measurements[id] = measurement }
 
     private func computeContexts() {
@@ -139,6 +161,14 @@ public final class LayoutPass {
             result.contexts[id] = inherited
             let childContext = element.family.childContext(element, inherited)
             for child in element.children { stack.append((child, childContext)) }
+        }
+    }
+
+    /// Each family lays out the texts it draws inside its element's final (snapped) frame.
+    private func layOutTexts() {
+        for (id, frame) in result.frames {
+            guard let element = tree[id] else { continue }
+            element.family.layOutTexts(element, in: frame, self)
         }
     }
 

@@ -7,7 +7,6 @@ public struct Painter {
     public let tree: ElementTree
     public let layout: LayoutResult
     public let palette: Palette
-    public let measurer: TextMeasuring
     public let diagnostics: Diagnostics
     private var items: [DisplayItem] = []
     /// Every item passes through these on its way into the list.
@@ -29,17 +28,16 @@ public struct Painter {
         public var tint: RGBA?
     }
 
-    public static func paint(tree: ElementTree, layout: LayoutResult, measurer: TextMeasuring,
-                             diagnostics: Diagnostics) -> DisplayList {
+    public static func paint(tree: ElementTree, layout: LayoutResult, diagnostics: Diagnostics) -> DisplayList {
         let env = layout.environment
         var painter = Painter(tree: tree, layout: layout, palette: Palette(env.colorScheme),
-                              measurer: measurer, diagnostics: diagnostics, bounds: DrawingBounds(canvas: env.device.size))
+                              diagnostics: diagnostics, bounds: DrawingBounds(canvas: env.device.size))
         let screen = Rect(origin: .zero, size: env.device.size)
         painter.append(.fill(.rect, screen, .solid(painter.palette.systemBackground)))
         painter.paintChildren(of: tree.root, State(foreground: painter.palette.label))
         let statusPalette = painter.statusBarScheme.map(Palette.init) ?? painter.palette
         painter.currentLine = 0
-        for item in StatusBar.items(for: env.device, palette: statusPalette, measurer: measurer) { painter.append(item) }
+        for item in StatusBar.items(for: env.device, palette: statusPalette, time: layout.statusBarTime) { painter.append(item) }
         return DisplayList(size: env.device.size, items: painter.items, lines: painter.lines)
     }
 
@@ -80,18 +78,16 @@ public struct Painter {
         palette.paint(style, in: rect, foreground: state.foreground, diagnostics: diagnostics)
     }
 
+    static let placeholderFont = ResolvedFont(size: 11, lineHeight: 13, weight: .medium, design: .monospaced)
+
     /// A visible stand-in: a dashed outline, a faint fill and, when given, the kind's name.
-    public mutating func paintPlaceholder(label: String?, _ frame: Rect) {
+    public mutating func paintPlaceholder(label: PlacedText?, _ frame: Rect) {
         let color = palette.secondaryLabel
         append(.fill(.roundedRect(cornerRadius: 4), frame, .solid(palette.quaternarySystemFill)))
         append(.stroke(.roundedRect(cornerRadius: 4), frame.insetBy(dx: 0.5, dy: 0.5), .solid(color),
                              lineWidth: 1, dash: [4, 3]))
-        guard let label, frame.width > 8, frame.height > 8 else { return }
-        let font = ResolvedFont(size: 11, lineHeight: 13, weight: .medium, design: .monospaced)
-        let text = measurer.layout(label, font: font, width: max(0, frame.width - 8), lineLimit: 1)
-        guard let line = text.lines.first, frame.height >= font.lineHeight else { return }
-        append(.text(TextRun(text: line.text, font: font, color: color,
-                                   origin: Point(x: frame.midX - line.width / 2, y: frame.midY - font.lineHeight / 2),
-                                   width: line.width)))
+        for line in label?.lines.prefix(1) ?? [] {
+            append(.text(TextRun(text: line.text, font: Painter.placeholderFont, color: color, origin: line.origin, width: line.width)))
+        }
     }
 }

@@ -4,8 +4,12 @@ import TextMeasure
 /// The iOS status bar (9:41, Dynamic Island, signal, wi-fi, battery) and home indicator,
 /// drawn in the label color of the scheme.
 enum StatusBar {
-    static func items(for device: Device, palette: Palette, measurer: TextMeasuring) -> [DisplayItem] {
+    /// Everything but the clock's lines comes from the device; the clock was laid out with the screen.
+    static func items(for device: Device, palette: Palette, time: PlacedText?) -> [DisplayItem] {
         let color = palette.label
+        let clock: [DisplayItem] = time.map { time in
+            time.lines.map { .text(TextRun(text: $0.text, font: time.font, color: color, origin: $0.origin, width: $0.width)) }
+        } ?? []
         var items: [DisplayItem] = []
         let width = device.size.width
         switch device.statusBar {
@@ -13,24 +17,20 @@ enum StatusBar {
             return []
         case .dynamicIsland:
             // Everything is centered on the island's midline; time and indicators sit in the "ears".
-            let island = Rect(x: (width - 126) / 2, y: 11, width: 126, height: 37)
+            let island = island(screenWidth: width)
             items.append(.fill(.capsule, island, .solid(.black)))
             let midY = island.midY
             let earWidth = island.minX
-            items += time("9:41", size: 17, centerX: earWidth / 2 + 6, midY: midY, color: color, measurer: measurer)
+            items += clock
             items += indicators(centerX: width - earWidth / 2 - 6, midY: midY, color: color, palette: palette)
         case .classic:
             let midY = device.safeArea.top / 2
-            items += time("9:41 AM", size: 12, centerX: width / 2, midY: midY, color: color, measurer: measurer)
+            items += clock
             items += signal(x: 6, midY: midY, color: color) + wifi(x: 30, midY: midY, color: color)
             items += battery(x: width - 6 - 25, midY: midY, color: color)
         case .tablet:
             let midY = device.safeArea.top / 2
-            let run = measurer.layout("9:41  Mon Jun 10", font: font(12), width: nil, lineLimit: 1)
-            if let line = run.lines.first {
-                items.append(.text(TextRun(text: line.text, font: font(12), color: color,
-                                           origin: Point(x: 20, y: midY - font(12).lineHeight / 2), width: line.width)))
-            }
+            items += clock
             items += wifi(x: width - 20 - 25 - 6 - 16, midY: midY, color: color)
             items += battery(x: width - 20 - 25, midY: midY, color: color)
         }
@@ -41,16 +41,12 @@ enum StatusBar {
         return items
     }
 
-    private static func font(_ size: Double) -> ResolvedFont {
-        ResolvedFont(size: size, lineHeight: DynamicTypeTable.lineHeight(forPointSize: size), weight: .semibold)
-    }
+    /// The Dynamic Island, centered at the top; the clock and indicators sit in its "ears".
+    static func island(screenWidth: Double) -> Rect { Rect(x: (screenWidth - 126) / 2, y: 11, width: 126, height: 37) }
 
-    private static func time(_ text: String, size: Double, centerX: Double, midY: Double, color: RGBA,
-                             measurer: TextMeasuring) -> [DisplayItem] {
-        let f = font(size)
-        guard let line = measurer.layout(text, font: f, width: nil, lineLimit: 1).lines.first else { return [] }
-        return [.text(TextRun(text: line.text, font: f, color: color,
-                              origin: Point(x: centerX - line.width / 2, y: midY - f.lineHeight / 2), width: line.width))]
+    /// The clock's semibold font at `size`.
+    static func font(_ size: Double) -> ResolvedFont {
+        ResolvedFont(size: size, lineHeight: DynamicTypeTable.lineHeight(forPointSize: size), weight: .semibold)
     }
 
     /// Signal, wi-fi and battery, 6 pt apart, centered on `centerX`.

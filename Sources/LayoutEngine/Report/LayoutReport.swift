@@ -1,7 +1,7 @@
 import TextMeasure
 
 /// What `shotter layout` prints: one JSON object with every element's frame, chrome rects
-/// and text lines, and the `geometry` / `layout` records a renderer would send back (`events`),
+/// and labels, and text lines, and the `geometry` / `layout` records a renderer would send back (`events`),
 /// so a test or a script can check geometry without looking at pixels.
 public enum LayoutReport {
     public static func json(tree: ElementTree, layout: LayoutResult, commit: Int) -> JSON {
@@ -19,6 +19,9 @@ public enum LayoutReport {
             if let chrome = layout.chrome[id], !chrome.isEmpty {
                 fields["chrome"] = .object(chrome.mapValues(rectJSON))
             }
+            if let labels = layout.labels[id], !labels.isEmpty {
+                fields["labels"] = .object(labels.mapValues(labelJSON))
+            }
             if let text = layout.texts[id] {
                 fields["lines"] = .array(text.lines.map { .string($0.text) })
                 if text.truncated { fields["truncated"] = .bool(true) }
@@ -33,6 +36,13 @@ public enum LayoutReport {
             "elements": .array(elements),
             "events": .array(LayoutEvents.records(tree: tree, layout: layout).map(\.json)),
         ])
+    }
+
+    /// A chrome label's lines, and `truncated` when an ellipsis or a line limit cut it.
+    static func labelJSON(_ text: PlacedText) -> JSON {
+        var fields: [String: JSON] = ["lines": .array(text.lines.map { .string($0.text) })]
+        if text.truncated { fields["truncated"] = .bool(true) }
+        return .object(fields)
     }
 
     static func rectJSON(_ r: Rect) -> JSON {

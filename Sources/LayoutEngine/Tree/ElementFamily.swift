@@ -18,6 +18,9 @@ public protocol ElementFamily {
     static func decode(kind: String, _ props: PropReader) throws(PropError) -> any ElementProps
     static func sizeThatFits(_ element: Element, _ proposal: ProposedSize, _ pass: LayoutPass) -> Size
     static func place(_ element: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass)
+    /// After every frame is snapped: lays out the texts the family draws in `frame` (the one
+    /// paint receives) with `pass.line` / `pass.lines` and records them as labels or parts.
+    static func layOutTexts(_ element: Element, in frame: Rect, _ pass: LayoutPass)
     static func paint(_ element: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State)
     /// How the family changes what its subtree inherits (fonts, colors, the stack axis...).
     static func childContext(_ element: Element, _ context: InheritedContext) -> InheritedContext
@@ -30,6 +33,8 @@ public protocol ElementFamily {
 extension ElementFamily {
     /// Leaf kinds place nothing.
     public static func place(_ element: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {}
+    /// Most kinds draw no text of their own, or lay it out while placing.
+    public static func layOutTexts(_ element: Element, in frame: Rect, _ pass: LayoutPass) {}
     /// Containers draw nothing of their own, only their children.
     public static func paint(_ element: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         painter.paintChildren(of: element, state)
