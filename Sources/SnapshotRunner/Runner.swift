@@ -105,7 +105,7 @@ public enum SnapshotRunner {
 
     struct Job: Sendable {
         /// The job's place in `makeJobs`' list.
-        var index = 0
+        var index: Int
         var streamPath: String
         var environment: RenderEnvironment
         var snapshots: [Snapshot]
