@@ -17,6 +17,9 @@ public struct PlannedStream: Sendable {
     public var commits: [OpStream.Commit]
     /// Why the stream cannot be checked (bad op, missing commit); its snapshots all fail.
     public var error: String?
+    /// What validating the whole stream warned about (an unknown kind or prop), as
+    /// `shotter render` warns before rendering.
+    public var warnings: [String] = []
 }
 
 /// One image to check: a commit of a stream, rendered for one environment in one format.
@@ -120,7 +123,8 @@ extension TestPlan {
                 throw InputError(file: path, line: 0, message: "cannot be read")
             }
             let ops = try OpStream(file: path, bytes: [UInt8](data))
-            let commits = try ops.validate().commits
+            let (commits, warnings) = try ops.validate()
+            stream.warnings = warnings
             guard !commits.isEmpty else { throw InputError(file: path, line: 0, message: "the stream has no commit") }
             stream.commits = try select(settings.commits, from: commits, file: path)
         } catch {

@@ -13,9 +13,20 @@ public struct LayoutDump: Equatable, Sendable {
         public var label: String?
         public var frame: Rect?
         public var chrome: [String: Rect]
+        /// A text's number of laid-out lines (nil for other kinds).
+        public var lines: Int?
+        /// A text that a line limit or its width cut off.
+        public var truncated: Bool
+        /// The laid-out lines of a compound kind's texts (a bar's title, a back button's
+        /// label...), by name, and the names of those cut off.
+        public var labels: [String: [String]]
+        public var truncatedLabels: Set<String>
 
-        public init(id: Int, kind: String, label: String? = nil, frame: Rect?, chrome: [String: Rect] = [:]) {
+        public init(id: Int, kind: String, label: String? = nil, frame: Rect?, chrome: [String: Rect] = [:],
+                    lines: Int? = nil, truncated: Bool = false, labels: [String: [String]] = [:],
+                    truncatedLabels: Set<String> = []) {
             self.id = id; self.kind = kind; self.label = label; self.frame = frame; self.chrome = chrome
+            self.lines = lines; self.truncated = truncated; self.labels = labels; self.truncatedLabels = truncatedLabels
         }
     }
 
@@ -31,7 +42,12 @@ public struct LayoutDump: Equatable, Sendable {
             if id != ElementTree.rootID, element.children.count <= 1, let text = tree.firstText(under: id) {
                 label = text.count > 40 ? String(text.prefix(39)) + "…" : text
             }
-            return Element(id: id, kind: element.kind, label: label, frame: layout.frames[id], chrome: layout.chrome[id] ?? [:])
+            let text = layout.texts[id]
+            let placed = layout.labels[id] ?? [:]
+            return Element(id: id, kind: element.kind, label: label, frame: layout.frames[id], chrome: layout.chrome[id] ?? [:],
+                           lines: text?.lines.count, truncated: text?.truncated ?? false,
+                           labels: placed.mapValues { $0.lines.map(\.text) },
+                           truncatedLabels: Set(placed.filter { $0.value.truncated }.keys))
         }
     }
 
@@ -45,6 +61,15 @@ public struct LayoutDump: Equatable, Sendable {
             if let label = e.label { line += ",\"label\":\(JSON.string(label).serialized())" }
             line += ",\"frame\":\((e.frame.map(Self.rectJSON) ?? .null).serialized())"
             if !e.chrome.isEmpty { line += ",\"chrome\":\(JSON.object(e.chrome.mapValues(Self.rectJSON)).serialized())" }
+            // Only what differs from the common case, to keep lines short: one line, not cut off.
+            if let lines = e.lines, lines != 1 { line += ",\"lines\":\(lines)" }
+            if e.truncated { line += ",\"truncated\":true" }
+            if !e.labels.isEmpty {
+                line += ",\"labels\":\(JSON.object(e.labels.mapValues { .array($0.map(JSON.string)) }).serialized())"
+            }
+            if !e.truncatedLabels.isEmpty {
+                line += ",\"truncatedLabels\":\(JSON.array(e.truncatedLabels.sorted().map(JSON.string)).serialized())"
+            }
             out += line + (i == elements.count - 1 ? "}\n" : "},\n")
         }
         return out + "]}\n"
@@ -65,13 +90,29 @@ public struct LayoutDump: Equatable, Sendable {
             if case .object(let fields)? = item["chrome"] {
                 for (name, value) in fields { if let r = rect(value) { chrome[name] = r } }
             }
-            elements.append(Element(id: id, kind: kind, label: label, frame: item["frame"].flatMap(rect), chrome: chrome))
+            var lines: Int?
+            if case .number(let n)? = item["lines"] { lines = Int(exactly: n) } else if kind == "text" { lines = 1 }
+            var truncated = false
+            if case .bool(true)? = item["truncated"] { truncated = true }
+            var labels: [String: [String]] = [:]
+            if case .object(let fields)? = item["labels"] {
+                for (name, value) in fields { if let texts = strings(value) { labels[name] = texts } }
+            }
+            let truncatedLabels = Set(item["truncatedLabels"].flatMap(strings) ?? [])
+            elements.append(Element(id: id, kind: kind, label: label, frame: item["frame"].flatMap(rect), chrome: chrome,
+                                    lines: lines, truncated: truncated, labels: labels, truncatedLabels: truncatedLabels))
         }
         return LayoutDump(elements: elements)
     }
 
     static func rectJSON(_ r: Rect) -> JSON {
         .array([r.x, r.y, r.width, r.height].map { .number($0) })
+    }
+
+    static func strings(_ json: JSON) -> [String]? {
+        guard case .array(let items) = json else { return nil }
+        let texts = items.compactMap { if case .string(let s) = $0 { s } else { nil } }
+        return texts.count == items.count ? texts : nil
     }
 
     static func rect(_ json: JSON) -> Rect? {
@@ -119,6 +160,7 @@ public struct LayoutDump: Equatable, Sendable {
                 case (nil, nil): break
                 }
             }
+            parts += textChanges(before, e)
             if !parts.isEmpty { lines.append("\(name(e)): " + parts.joined(separator: ", ")) }
         }
         for e in old.elements where !newIDs.contains(e.id) {
@@ -153,6 +195,28 @@ public struct LayoutDump: Equatable, Sendable {
         var seen: Set<Rect> = []
         return rects.filter { r in !rects.contains { contains(r, $0) } && seen.insert(r).inserted }
     }
+
+    /// A text's line count and truncation, and its compound kind's labels:
+    /// `lines 1 -> 2, truncated`, `backButton 'Settings' -> 'Back'`, `title truncated`.
+    static func textChanges(_ before: Element, _ after: Element) -> [String] {
+        var parts: [String] = []
+        if let a = before.lines, let b = after.lines, a != b { parts.append("lines \(a) -> \(b)") }
+        if before.truncated != after.truncated { parts.append(after.truncated ? "truncated" : "no longer truncated") }
+        for name in Set(before.labels.keys).union(after.labels.keys).sorted() {
+            switch (before.labels[name], after.labels[name]) {
+            case (let a?, let b?) where a != b: parts.append("\(name) \(quoted(a)) -> \(quoted(b))")
+            case (nil, let b?): parts.append("\(name) \(quoted(b)) added")
+            case (let a?, nil): parts.append("\(name) \(quoted(a)) removed")
+            default: break
+            }
+            let (a, b) = (before.truncatedLabels.contains(name), after.truncatedLabels.contains(name))
+            if a != b, after.labels[name] != nil { parts.append(b ? "\(name) truncated" : "\(name) no longer truncated") }
+        }
+        return parts
+    }
+
+    /// A label's lines, one after the other: `'Pay' / 'now'` reads as `'Pay / now'`.
+    static func quoted(_ lines: [String]) -> String { quoted(lines.joined(separator: " / ")) }
 
     static func name(_ e: Element) -> String {
         "#\(e.id) \(e.kind)" + (e.label.map { " \(quoted($0))" } ?? "")

@@ -30,6 +30,9 @@ public struct RunSummary: Sendable {
     public var pruned: Bool
     public var ci: Bool
     public var shard: Shard?
+    /// Each stream's distinct warnings, streams in plan order, each stream's in first-seen
+    /// order: validating's, then painting's (as `shotter render` prints them).
+    public var warnings: [String] = []
 
     public var passed: Int { results.filter { $0.status == .passed }.count }
     public var recorded: Int { results.filter { $0.status == .recorded }.count }
@@ -78,11 +81,31 @@ public enum SnapshotRunner {
 
         let unused = unusedGoldens(in: goldens, streams: streams + (planStreams ?? []))
         if options.prune { prune(unused, in: goldens) }
-        return RunSummary(results: queue.results.sorted { $0.path < $1.path }, unused: unused,
-                          pruned: options.prune, ci: options.ci, shard: options.shard)
+        var summary = RunSummary(results: queue.results.sorted { $0.path < $1.path }, unused: unused,
+                                 pruned: options.prune, ci: options.ci, shard: options.shard)
+        summary.warnings = warnings(of: streams, paintWarnings: queue.paintWarnings)
+        return summary
+    }
+
+    /// The warnings of the streams this run rendered, each once per stream however many jobs
+    /// rendered it. Jobs are merged in job order, not in the order workers finished, so the
+    /// output does not depend on `--jobs`.
+    static func warnings(of streams: [PlannedStream], paintWarnings: [(job: Job, warnings: [String])]) -> [String] {
+        var lines: [String] = []
+        for stream in streams {
+            let jobs = paintWarnings.filter { $0.job.streamPath == stream.path }
+            guard !jobs.isEmpty else { continue }
+            var seen: Set<String> = []
+            for warning in stream.warnings + jobs.flatMap(\.warnings) where seen.insert(warning).inserted {
+                lines.append(warning)
+            }
+        }
+        return lines
     }
 
     struct Job: Sendable {
+        /// The job's place in `makeJobs`' list.
+        var index: Int
         var streamPath: String
         var environment: RenderEnvironment
         var snapshots: [Snapshot]
@@ -107,7 +130,7 @@ public enum SnapshotRunner {
             let perPiece = max(1, (commits.count + piecesPerGroup - 1) / piecesPerGroup)
             for start in stride(from: 0, to: commits.count, by: perPiece) {
                 let piece = Set(commits[start..<min(start + perPiece, commits.count)])
-                jobs.append(Job(streamPath: key.path, environment: key.environment,
+                jobs.append(Job(index: jobs.count, streamPath: key.path, environment: key.environment,
                                 snapshots: group.filter { piece.contains($0.commit.number) }))
             }
         }
@@ -137,13 +160,15 @@ public enum SnapshotRunner {
         let stream = try OpStream(file: job.streamPath, bytes: [UInt8](data))
         let byCommit = Dictionary(grouping: job.snapshots, by: { $0.commit.number })
         let lastCommit = byCommit.keys.max() ?? 0
-        let diagnostics = Diagnostics()
+        // Replaying warns as validating the plan's streams did; only painting's warnings are new.
+        let paintDiagnostics = Diagnostics()
+        defer { queue.noteWarnings(paintDiagnostics.warnings, of: job) }
         struct Done: Error {}
         do {
-            try stream.replay(diagnostics: diagnostics) { commit, tree in
+            try stream.replay { commit, tree in
                 guard let snapshots = byCommit[commit.number] else { return }
                 let layout = renderer.layout(tree: tree, environment: job.environment)
-                let list = Painter.paint(tree: tree, layout: layout, diagnostics: diagnostics)
+                let list = Painter.paint(tree: tree, layout: layout, diagnostics: paintDiagnostics)
                 let dump = LayoutDump(tree: tree, layout: layout)
                 for snapshot in snapshots {
                     do {
@@ -222,6 +247,8 @@ final class WorkQueue: @unchecked Sendable {
     private var jobs: [SnapshotRunner.Job]
     private var nextIndex = 0
     private var collected: [SnapshotResult] = []
+    /// Painting's warnings by job index, kept apart so they can be merged in job order.
+    private var warningsByJob: [Int: [String]] = [:]
     private let progress: @Sendable () -> Void
 
     init(jobs: [SnapshotRunner.Job], progress: @escaping @Sendable () -> Void = {}) {
@@ -236,6 +263,17 @@ final class WorkQueue: @unchecked Sendable {
             guard nextIndex < jobs.count else { return nil }
             defer { nextIndex += 1 }
             return jobs[nextIndex]
+        }
+    }
+
+    /// Every job that ran, in job order, with the warnings painting it gave.
+    var paintWarnings: [(job: SnapshotRunner.Job, warnings: [String])] {
+        lock.withLock { warningsByJob.sorted { $0.key < $1.key }.map { (jobs[$0.key], $0.value) } }
+    }
+
+    func noteWarnings(_ warnings: [String], of job: SnapshotRunner.Job) {
+        lock.withLock {
+            warningsByJob[job.index] = warnings
         }
     }
 

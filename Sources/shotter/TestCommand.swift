@@ -54,6 +54,7 @@ enum TestCommand {
         let summary = try SnapshotRunner.run(streams: streams, planStreams: planStreams, goldens: plan.goldens,
                                              options: options) { progress.advance() }
         progress.finish()
+        summary.warnings.forEach { printError("warning: \($0)") }
 
         let reportPath = (artifacts as NSString).appendingPathComponent("report.html")
         try HTMLReport.write(summary, artifacts: artifacts, to: reportPath)

@@ -229,4 +229,37 @@ import Testing
         #expect(try shotter(["test"]).status == 2)
         #expect(try shotter(["test", "--help"]).output.hasPrefix("Usage: shotter test"))
     }
+
+    /// `shotter test` warns as `shotter render` does, each warning once per stream however
+    /// many snapshots and workers render it (4 environments x 2 commits, 2 workers); the
+    /// second stream's warnings follow the first's.
+    @Test func warningsArePrintedOncePerStreamAsRenderPrintsThem() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let odd = [#"{"id":1,"kind":"gizmo","op":"create","props":{}}"#,
+                   #"{"id":1,"index":0,"op":"insert","parent":0}"#,
+                   #"{"id":2,"kind":"text","op":"create","props":{"sparkle":1,"text":"Hi"}}"#,
+                   #"{"id":2,"index":1,"op":"insert","parent":0}"#,
+                   #"{"id":3,"kind":"image","op":"create","props":{"systemName":"no.such.symbol"}}"#,
+                   #"{"id":3,"index":2,"op":"insert","parent":0}"#, #"{"op":"commit"}"#,
+                   #"{"id":2,"op":"update","props":{"text":"Ho"}}"#, #"{"op":"commit"}"#]
+        try write(odd.joined(separator: "\n") + "\n", "flows/A.jsonl")
+        try write(odd.joined(separator: "\n").replacingOccurrences(of: "gizmo", with: "widget") + "\n", "flows/B.jsonl")
+        try write(#"{"streams": ["flows/*.jsonl"], "commits": "all", "dynamicTypeSizes": ["large", "xxxLarge"], "schemes": ["light", "dark"], "scale": 1}"#,
+                  "shotter.json")
+        let warningA = #"warning: unknown element kind "gizmo": drawn as a placeholder"#
+        let warningB = #"warning: unknown element kind "widget": drawn as a placeholder"#
+        let warningProp = #"warning: unknown text prop "sparkle" ignored"#
+        // Painting's warning, after validating's.
+        let warningSymbol = #"warning: no symbol for image "no.such.symbol": drawn as a placeholder"#
+
+        let test = try shotter(["test", "--jobs", "2"])
+        #expect(test.status == 0)
+        #expect(test.lastLine == "0 passed, 0 failed")
+        #expect(test.errors.split(separator: "\n").map(String.init) == [warningA, warningProp, warningSymbol, warningB, warningProp, warningSymbol])
+
+        let render = try shotter(["render", "flows/A.jsonl", "-o", "out", "--commit", "all", "--dynamic-type", "large,xxxLarge",
+                                  "--scheme", "light,dark", "--jobs", "2"])
+        #expect(render.status == 0)
+        #expect(render.errors.split(separator: "\n").map(String.init) == [warningA, warningProp, warningSymbol])
+    }
 }

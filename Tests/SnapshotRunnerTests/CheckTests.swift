@@ -307,6 +307,53 @@ import Testing
     }
 }
 
+extension LayoutDumpTests {
+    /// A navigation title that no longer fits is cut off with an ellipsis: the dump keeps the
+    /// label's laid-out line and that it is truncated, and the change names both.
+    @Test func aChromeLabelThatBecomesTruncatedIsAChange() throws {
+        let text = """
+        {"id":1,"kind":"navscreen","op":"create","props":{"depth":0,"title":"Settings"}}
+        {"id":1,"index":0,"op":"insert","parent":0}
+        {"op":"commit"}
+        {"id":1,"op":"update","props":{"depth":0,"title":"Settings for every account on this phone"}}
+        {"op":"commit"}
+        """
+        var dumps: [LayoutDump] = []
+        try OpStream(file: "t", bytes: Array(text.utf8)).replay { _, tree in
+            let layout = LayoutPass.run(tree: tree, environment: RenderEnvironment(), measurer: FixedAdvanceMeasurer())
+            dumps.append(LayoutDump(tree: tree, layout: layout))
+        }
+        #expect(dumps.count == 2)
+        #expect(LayoutDump.changes(from: dumps[0], to: dumps[1])
+                == ["#1 navscreen: largeTitle 'Settings' -> 'Settings for every…', largeTitle truncated"])
+        #expect(LayoutDump.changes(from: dumps[1], to: dumps[0])
+                == ["#1 navscreen: largeTitle 'Settings for every…' -> 'Settings', largeTitle no longer truncated"])
+        #expect(dumps[1].serialized().contains(#""labels":{"largeTitle":["Settings for every…"]},"truncatedLabels":["largeTitle"]}"#))
+        let stored = try #require(LayoutDump.parse(Array(dumps[1].serialized().utf8)))
+        #expect(stored == dumps[1], "the labels and their truncation read back")
+    }
+
+    @Test func aTextThatBecomesTruncatedOrWrapsIsAChange() {
+        let frame = r(16, 521, 100, 22)
+        let old = LayoutDump(elements: [E(id: 12, kind: "text", label: "Pay now", frame: frame, lines: 1),
+                                        E(id: 13, kind: "text", label: "Total", frame: r(16, 600, 100, 22), lines: 1)])
+        let new = LayoutDump(elements: [E(id: 12, kind: "text", label: "Pay now", frame: frame, lines: 1, truncated: true),
+                                        E(id: 13, kind: "text", label: "Total", frame: r(16, 600, 100, 44), lines: 2)])
+        #expect(LayoutDump.changes(from: old, to: new) == ["#12 text 'Pay now': truncated",
+                                                            "#13 text 'Total': height 22 -> 44, lines 1 -> 2"])
+        #expect(LayoutDump.changes(from: new, to: old) == ["#12 text 'Pay now': no longer truncated",
+                                                            "#13 text 'Total': height 44 -> 22, lines 2 -> 1"])
+        #expect(new.serialized() == """
+        {"elements":[
+        {"id":12,"kind":"text","label":"Pay now","frame":[16,521,100,22],"truncated":true},
+        {"id":13,"kind":"text","label":"Total","frame":[16,600,100,44],"lines":2}
+        ]}
+
+        """)
+        #expect(LayoutDump.parse(Array(new.serialized().utf8)) == new)
+    }
+}
+
 /// A snapshot's golden, layout dump and artifacts are written all or none.
 @Suite struct CheckWriteFailureTests {
     @Test func aDumpThatCannotBeWrittenLeavesNoGoldenAndFailsInOneLine() throws {
