@@ -17,35 +17,32 @@ public enum PNGEncoder {
     /// `rgba` is width x height x 4 bytes of straight (non-premultiplied) RGBA, rows top to bottom.
     public static func encode(rgba: [UInt8], width: Int, height: Int, level: Int32 = 2) throws -> [UInt8] {
         precondition(rgba.count == width * height * 4, "pixel buffer does not match the size")
-        let opaque = rgba.withUnsafeBufferPointer { p in stride(from: 3, to: p.count, by: 4).allSatisfy { p[$0] == 255 } }
+        let opaque = rgba.withUnsafeBytes { p in
+            // Little-endian: a pixel read as one UInt32 has its alpha in the high byte.
+            stride(from: 0, to: p.count, by: 4).allSatisfy { p.loadUnaligned(fromByteOffset: $0, as: UInt32.self) >= 0xFF00_0000 }
+        }
         let channels = opaque ? 3 : 4
         let rowBytes = width * channels
         // Each row: filter byte 2 (Up), then the difference from the row above.
         let filteredCount = (rowBytes + 1) * height
-        let filteredBuffer = BufferPool.shared.take(filteredCount)
+        // A pixel is written as four bytes, the last of them overwritten by the next pixel (or
+        // the next row's filter byte): one byte of room past the end for the last pixel.
+        let filteredBuffer = BufferPool.shared.take(filteredCount + 1)
         defer { BufferPool.shared.give(filteredBuffer) }
         let dst = filteredBuffer.base
-        rgba.withUnsafeBufferPointer { src in
+        let out = UnsafeMutableRawPointer(dst)
+        rgba.withUnsafeBytes { src in
             for y in 0..<height {
                 var o = y * (rowBytes + 1)
                 dst[o] = 2
                 o += 1
                 var i = y * width * 4
-                if y == 0 {
-                    for _ in 0..<width {
-                        dst[o] = src[i]; dst[o + 1] = src[i + 1]; dst[o + 2] = src[i + 2]
-                        if channels == 4 { dst[o + 3] = src[i + 3] }
-                        o += channels; i += 4
-                    }
-                } else {
-                    var a = i - width * 4
-                    for _ in 0..<width {
-                        dst[o] = src[i] &- src[a]
-                        dst[o + 1] = src[i + 1] &- src[a + 1]
-                        dst[o + 2] = src[i + 2] &- src[a + 2]
-                        if channels == 4 { dst[o + 3] = src[i + 3] &- src[a + 3] }
-                        o += channels; i += 4; a += 4
-                    }
+                var above = i - width * 4
+                for _ in 0..<width {
+                    let pixel = src.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+                    let up = y == 0 ? 0 : src.loadUnaligned(fromByteOffset: above, as: UInt32.self)
+                    out.storeBytes(of: Self.bytewiseDifference(pixel, up), toByteOffset: o, as: UInt32.self)
+                    o += channels; i += 4; above += 4
                 }
             }
         }
@@ -69,6 +66,14 @@ public enum PNGEncoder {
         png.appendChunk("IDAT", compressed)
         png.appendChunk("IEND", [])
         return png
+    }
+
+    /// Each byte of `a` minus the same byte of `b`, modulo 256, four at once (SWAR: the high
+    /// bits are set aside so no borrow crosses into the next byte).
+    @inline(__always)
+    static func bytewiseDifference(_ a: UInt32, _ b: UInt32) -> UInt32 {
+        let high: UInt32 = 0x8080_8080
+        return ((a | high) &- (b & ~high)) ^ ((a ^ ~b) & high)
     }
 }
 
