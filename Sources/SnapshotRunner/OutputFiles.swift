@@ -33,6 +33,10 @@ public final class OutputFiles: @unchecked Sendable {
     /// Numbers the temporary names of every run in the process (`shotter test` stages each
     /// snapshot as its own run, on several threads, into the same directories).
     private static let counter = Counter()
+    /// Held while a run makes its directories and opens a file in them, and while a failed run
+    /// removes the directories it made: otherwise one snapshot of `shotter test` that fails
+    /// could remove a directory another had just found, before that one put its file there.
+    private static let directoryLock = NSLock()
     private final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var value = 0
@@ -57,10 +61,13 @@ public final class OutputFiles: @unchecked Sendable {
     /// whatever `produce` throws is rethrown. Either way the temporary file is removed.
     public func stage(at path: String, _ produce: (_ append: ([UInt8]) throws -> Void) throws -> Void) throws {
         let directory = Self.parent(of: path)
-        try makeDirectories(directory.isEmpty ? "." : directory, for: path)
         let temporary = (directory.isEmpty ? "" : directory + "/") + ".shotter-\(getpid())-\(Self.counter.next()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw WriteError(path: path, reason: Self.reason()) }
+        let fd = try Self.directoryLock.withLock {
+            try makeDirectories(directory.isEmpty ? "." : directory, for: path)
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            guard fd >= 0 else { throw WriteError(path: path, reason: Self.reason()) }
+            return fd
+        }
         do {
             try produce { bytes throws(WriteError) in try Self.write(bytes, to: fd, reportedAs: path) }
         } catch {
@@ -123,7 +130,9 @@ public final class OutputFiles: @unchecked Sendable {
             defer { staged = []; createdDirectories = [] }
             return createdDirectories
         }
-        for directory in directories.reversed() { rmdir(directory) }
+        Self.directoryLock.withLock {
+            for directory in directories.reversed() { rmdir(directory) }
+        }
     }
 
     /// `mkdir -p`, remembering which directories did not exist before.

@@ -426,4 +426,29 @@ extension OutputFilesTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/out")
         #expect(names.count == 64 && names.allSatisfy { !$0.hasPrefix(".") })
     }
+
+    /// A run that fails removes the directories it made, but never one another run has just
+    /// found and is about to stage into (a failing snapshot of `shotter test` beside one that
+    /// records: both stage artifacts into a new `failures/STREAM`).
+    @Test func aFailedRunNeverRemovesADirectoryAnotherRunIsStagingInto() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for round in 0..<100 {
+            DispatchQueue.concurrentPerform(iterations: 8) { i in
+                let files = OutputFiles()
+                let path = dir + "/\(round)/shared/\(i).txt"
+                if i.isMultiple(of: 2) {
+                    try? files.stage(Array("x".utf8), at: path)
+                    files.discard()
+                } else {
+                    #expect(throws: Never.self) {
+                        try files.stage(Array("\(i)".utf8), at: path)
+                        try files.commit()
+                    }
+                }
+            }
+            let names = try FileManager.default.contentsOfDirectory(atPath: dir + "/\(round)/shared").sorted()
+            #expect(names == ["1.txt", "3.txt", "5.txt", "7.txt"], "round \(round)")
+        }
+    }
 }
