@@ -28,6 +28,7 @@ enum CLI {
         let process = Process()
         process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? binary
         process.arguments = arguments
+        process.environment = environment
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
@@ -41,6 +42,15 @@ enum CLI {
         process.waitUntilExit()
         return CLIRun(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
                       stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+
+    /// The test runner's environment without `CI`: CI runs the suite with `CI=true`, which
+    /// makes `shotter test` record nothing and hides the progress line; tests that are about
+    /// that set it themselves.
+    static var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = nil
+        return environment
     }
 
     /// A fresh empty directory for one test.

@@ -235,6 +235,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", #"ulimit -v 8388608 && exec "$0" test --jobs 32 > out.txt"#, CLI.binary.path]
+        process.environment = CLI.environment
         process.currentDirectoryURL = project.root
         try process.run()
         // Threads that cannot start used to leave the run waiting for them forever.

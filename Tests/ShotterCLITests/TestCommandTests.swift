@@ -37,8 +37,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = args
         process.currentDirectoryURL = URL(fileURLWithPath: dir)
-        var environment = ProcessInfo.processInfo.environment
-        environment["CI"] = ci ? "1" : nil
+        var environment = CLI.environment
+        if ci { environment["CI"] = "1" }
         process.environment = environment
         let out = dir + "/.out", err = dir + "/.err"
         #expect(FileManager.default.createFile(atPath: out, contents: nil) && FileManager.default.createFile(atPath: err, contents: nil))
