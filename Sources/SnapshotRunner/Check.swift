@@ -78,7 +78,7 @@ public struct SnapshotChecker: Sendable {
            ImageComparison.png([UInt8](golden), hasPixels: image.rgba, width: image.width, height: image.height) {
             return try inTransaction { files in
                 var result = SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .passed, message: "matches")
-                try refreshLayout(snapshot, layout, files, into: &result)
+                try refreshLayout(snapshot, try layoutGolden(snapshot, layout), files, into: &result)
                 return result
             }
         }
@@ -108,9 +108,8 @@ public struct SnapshotChecker: Sendable {
     private func check(_ snapshot: Snapshot, actual: [UInt8], layout: LayoutDump, files: OutputFiles) throws -> SnapshotResult {
         var result = SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .passed, message: "matches")
         let goldenURL = try OutputPaths.join(goldens, snapshot.path)
-        let layoutURL = try OutputPaths.join(goldens, snapshot.layoutPath)
-        let layoutText = Array(layout.serialized().utf8)
-        let storedLayoutBytes = FileManager.default.contents(atPath: layoutURL.path).map { [UInt8]($0) }
+        let dump = try layoutGolden(snapshot, layout)
+        let (layoutURL, layoutText, storedLayoutBytes) = (dump.url, dump.text, dump.stored)
 
         guard let expectedData = FileManager.default.contents(atPath: goldenURL.path) else {
             if record == .never {
@@ -130,7 +129,7 @@ public struct SnapshotChecker: Sendable {
         }
         let expected = [UInt8](expectedData)
 
-        func refreshLayout() throws { try self.refreshLayout(snapshot, layout, files, into: &result) }
+        func refreshLayout() throws { try self.refreshLayout(snapshot, dump, files, into: &result) }
         if expected == actual {
             try refreshLayout()
             return result
@@ -197,15 +196,25 @@ public struct SnapshotChecker: Sendable {
 
     /// Beside an image that passes, the dump is written when it is missing (goldens recorded
     /// before dumps) and recording is on, or rewritten when `all` re-records everything.
-    func refreshLayout(_ snapshot: Snapshot, _ layout: LayoutDump, _ files: OutputFiles,
+    func refreshLayout(_ snapshot: Snapshot, _ dump: LayoutGolden, _ files: OutputFiles,
                        into result: inout SnapshotResult) throws {
-        let layoutURL = try OutputPaths.join(goldens, snapshot.layoutPath)
-        let layoutText = Array(layout.serialized().utf8)
-        let storedLayoutBytes = FileManager.default.contents(atPath: layoutURL.path).map { [UInt8]($0) }
-        guard storedLayoutBytes != layoutText,
-              (storedLayoutBytes == nil && record != .never) || record == .all else { return }
-        try files.stage(layoutText, at: layoutURL.path)
+        guard dump.stored != dump.text, (dump.stored == nil && record != .never) || record == .all else { return }
+        try files.stage(dump.text, at: dump.url.path)
         result.wrote.append(snapshot.layoutPath)
+    }
+
+    /// A snapshot's layout dump: where its golden is, the text this run gives, and what is
+    /// stored there now (nil when nothing is). Read and serialized once per snapshot.
+    struct LayoutGolden {
+        var url: URL
+        var text: [UInt8]
+        var stored: [UInt8]?
+    }
+
+    func layoutGolden(_ snapshot: Snapshot, _ layout: LayoutDump) throws -> LayoutGolden {
+        let url = try OutputPaths.join(goldens, snapshot.layoutPath)
+        return LayoutGolden(url: url, text: Array(layout.serialized().utf8),
+                            stored: FileManager.default.contents(atPath: url.path).map { [UInt8]($0) })
     }
 
     /// `failures/Counter/002-tap-Add.iphone15pro.large.light.actual.png`, relative to `artifacts`.
