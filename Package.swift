@@ -5,7 +5,8 @@ let package = Package(
     name: "shotter",
     products: [
         .executable(name: "shotter", targets: ["shotter"]),
-        .library(name: "ShotterKit", targets: ["LayoutEngine", "ChartRender", "TextMeasure", "SVGExport", "ImageDiff", "SnapshotRunner"]),
+        .library(name: "ShotterKit", targets: ["LayoutModel", "LayoutEngine", "ChartRender", "Drawing", "TextMeasure", "SVGExport",
+                                               "RenderPipeline", "ImageDiff", "SnapshotRunner"]),
     ],
     targets: [
         // Cairo, Pango (with its fontconfig backend), librsvg for symbol SVGs.
@@ -20,30 +21,43 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"])]
         ),
-        .target(name: "TextMeasure", dependencies: ["CCairo"]),
+        // The values layout speaks in: geometry, paths, the font model and Dynamic Type table, the
+        // `TextMeasuring` protocol and the fixed-advance measurer. Links no C library.
+        .target(name: "LayoutModel"),
+        // Text measured and drawn by Pango with the pinned fonts: the one module that knows Pango.
+        .target(name: "TextMeasure", dependencies: ["LayoutModel", "CCairo"]),
         // Chart layout (legend, axis bands, plot, labels, annotations) and mark geometry, in points.
-        .target(name: "ChartRender", dependencies: ["TextMeasure"]),
-        .target(name: "LayoutEngine", dependencies: ["TextMeasure", "ChartRender"]),
+        .target(name: "ChartRender", dependencies: ["LayoutModel"]),
+        // What a screenshot is made of: the display list, colors and paints. Links no C library.
+        .target(name: "Drawing", dependencies: ["LayoutModel"]),
+        // Ops, the element tree, layout (propose / report / place), the painter that builds the
+        // display list, layout reports. Links no C library.
+        .target(name: "LayoutEngine", dependencies: ["LayoutModel", "ChartRender", "Drawing"]),
         // PNG encoding and decoding, and the pixel comparison behind `shotter diff` / `shotter test`.
         .target(name: "ImageDiff", dependencies: ["CDeflate"]),
-        .target(name: "SVGExport", dependencies: ["LayoutEngine", "TextMeasure", "ImageDiff", "CCairo"]),
+        // The Cairo backend: plays a display list to PNG or SVG (icons through librsvg).
+        .target(name: "SVGExport", dependencies: ["LayoutModel", "Drawing", "TextMeasure", "ImageDiff", "CCairo"]),
+        // One stream in, per commit the tree, layout, display list, diagnostics and images out.
+        .target(name: "RenderPipeline", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "ImageDiff"]),
         // `shotter test`: the plan, rendering in parallel, comparison with goldens, reports.
-        .target(name: "SnapshotRunner", dependencies: ["LayoutEngine", "SVGExport", "ImageDiff", "TextMeasure"]),
-        .executableTarget(name: "shotter", dependencies: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff", "SnapshotRunner"]),
+        .target(name: "SnapshotRunner", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "RenderPipeline", "SVGExport", "ImageDiff", "TextMeasure"]),
+        .executableTarget(name: "shotter", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "RenderPipeline", "ImageDiff", "SnapshotRunner"]),
         // Prints render-stage timings for scripts/bench.sh (docs/performance.md).
-        .executableTarget(name: "shotter-bench", dependencies: ["LayoutEngine", "TextMeasure", "SVGExport", "ImageDiff"]),
+        .executableTarget(name: "shotter-bench", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "RenderPipeline", "ImageDiff"]),
         // Times the comparison against other tools: scripts/bench-diff.sh.
         .executableTarget(name: "bench-diff", dependencies: ["ImageDiff", "CCairo"]),
         // The seeded mutation fuzzer: cases from Examples and test streams, run through the
         // built `shotter`, outcomes classified, failures shrunk (scripts/fuzz.sh).
         .target(name: "Fuzzer", dependencies: ["LayoutEngine"]),
         .executableTarget(name: "shotter-fuzz", dependencies: ["Fuzzer"]),
-        .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure", "CCairo"]),
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "TextMeasure", "ChartRender"]),
-        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "TextMeasure"]),
-        .testTarget(name: "SVGExportTests", dependencies: ["SVGExport", "LayoutEngine", "TextMeasure", "ImageDiff"]),
+        .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel"]),
+        .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure", "LayoutModel", "CCairo"]),
+        // Layout and chart tests link no C library: they measure with `FixedAdvanceMeasurer`.
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutModel", "Drawing", "ChartRender"]),
+        .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "LayoutModel"]),
+        .testTarget(name: "SVGExportTests", dependencies: ["SVGExport", "RenderPipeline", "LayoutEngine", "LayoutModel", "Drawing", "TextMeasure", "ImageDiff"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff"]),
-        .testTarget(name: "SnapshotRunnerTests", dependencies: ["SnapshotRunner", "LayoutEngine", "SVGExport", "ImageDiff", "TextMeasure"]),
-        .testTarget(name: "ShotterCLITests", dependencies: ["shotter", "Fuzzer", "SnapshotRunner", "SVGExport", "LayoutEngine", "TextMeasure", "ImageDiff"]),
+        .testTarget(name: "SnapshotRunnerTests", dependencies: ["SnapshotRunner", "RenderPipeline", "LayoutEngine", "LayoutModel", "Drawing", "SVGExport", "ImageDiff", "TextMeasure"]),
+        .testTarget(name: "ShotterCLITests", dependencies: ["shotter", "Fuzzer", "SnapshotRunner", "RenderPipeline", "SVGExport", "LayoutEngine", "LayoutModel", "Drawing", "TextMeasure", "ImageDiff"]),
     ]
 )

@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-swift test 2>&1 | { grep -v 'warning: prohibited flag' || true; }
+swift test --explicit-target-dependency-import-check error 2>&1 | { grep -v 'warning: prohibited flag' || true; }

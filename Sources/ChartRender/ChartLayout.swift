@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// One text label placed by the chart: its line box (one line of the axis font) and text.
 public struct PlacedLabel: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// The chart vocabulary of the protocol (Phase 7), free of JSON and colors: what the layout
 /// and the mark geometry need. LayoutEngine decodes props into these types.

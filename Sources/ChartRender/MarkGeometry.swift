@@ -1,5 +1,5 @@
 import Foundation
-import TextMeasure
+import LayoutModel
 
 /// Maps unit coordinates (0...1 of the plot, y top → bottom) to screen points.
 public struct PlotMapping: Hashable, Sendable {

@@ -1,6 +1,6 @@
 internal import CCairo
-import LayoutEngine
-import TextMeasure
+import Drawing
+import LayoutModel
 
 /// Plays a `DisplayList` onto a Cairo context whose user space is screen points.
 /// Clips and groups nest on a stack. A pop with nothing of its kind open is ignored; a pop whose

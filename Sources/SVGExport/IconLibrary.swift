@@ -1,7 +1,7 @@
 internal import CCairo
 import Foundation
-import LayoutEngine
-import TextMeasure
+import Drawing
+import LayoutModel
 
 /// Lucide icons (24x24 viewBox, stroked with `currentColor`, stroke width 2) drawn with librsvg.
 /// `scripts/install-icons.sh` installs a pinned version of the set into the directory.

@@ -1,5 +1,5 @@
 internal import CCairo
-import LayoutEngine
+import Drawing
 
 /// Makes `paint` the source of `cr`. Colors are straight (non-premultiplied) RGBA, which is what
 /// Cairo's color and color-stop calls take; gradient geometry is in user space (screen points).

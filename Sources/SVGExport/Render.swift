@@ -1,7 +1,7 @@
 internal import CCairo
 import ImageDiff
-import LayoutEngine
-import TextMeasure
+import Drawing
+import LayoutModel
 
 public enum RenderError: Error, CustomStringConvertible, Equatable {
     /// The canvas size times the scale is not a usable image size.

@@ -1,6 +1,6 @@
 internal import CCairo
-import LayoutEngine
-import TextMeasure
+import Drawing
+import LayoutModel
 
 /// Appends the outline of `shape` in `rect` to a fresh path of `cr`.
 /// Degenerate or non-finite geometry leaves the path empty rather than putting `cr` in an error

@@ -2,7 +2,8 @@ import Foundation
 import ImageDiff
 import LayoutEngine
 import SVGExport
-import TextMeasure
+import LayoutModel
+import RenderPipeline
 
 /// When goldens are written, as in swift-snapshot-testing.
 public enum RecordMode: String, CaseIterable, Sendable {

@@ -6,7 +6,8 @@ import Darwin
 import Foundation
 import LayoutEngine
 import SVGExport
-import TextMeasure
+import LayoutModel
+import RenderPipeline
 
 /// One stream of the plan, with its commits read (or the error that stopped it from being read).
 public struct PlannedStream: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import TextMeasure
+import LayoutModel
 
 /// `report.html`: one self-contained page (images inline as base64, no network) with, for each
 /// failure, side-by-side, slider and diff views and the list of changed elements. It is written

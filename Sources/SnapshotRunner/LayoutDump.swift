@@ -1,6 +1,6 @@
 import Foundation
 import LayoutEngine
-import TextMeasure
+import LayoutModel
 
 /// The compact frame dump stored next to each golden (`NAME.layout.json`): one element per
 /// line, so a changed golden reads well in a code review, and enough to name what moved.

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Foundation
 import LayoutEngine
-import TextMeasure
+import LayoutModel
 
 /// A file shotter was about to write under a name that would leave its folder (`..`, `/`)
 /// or that no file system takes (empty, longer than 255 bytes).

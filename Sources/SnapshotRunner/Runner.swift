@@ -2,7 +2,8 @@ import Foundation
 import ImageDiff
 import LayoutEngine
 import SVGExport
-import TextMeasure
+import LayoutModel
+import RenderPipeline
 
 public struct RunOptions: Sendable {
     public var record: RecordMode

@@ -2,7 +2,8 @@ import Foundation
 import ImageDiff
 import LayoutEngine
 import SVGExport
-import TextMeasure
+import LayoutModel
+import RenderPipeline
 
 /// Which commits of a stream to check.
 public enum CommitSelection: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import LayoutModel
 import Foundation
 internal import CCairo
 

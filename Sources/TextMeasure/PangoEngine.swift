@@ -1,3 +1,4 @@
+import LayoutModel
 internal import CCairo
 
 /// The Pango state behind `PangoTextMeasurer` and `PangoTextPainter`: Pango fonts over the

@@ -1,3 +1,4 @@
+import LayoutModel
 /// Measures text with Pango in the pinned fonts (`FontFiles`), with widths that match
 /// browsers (resolution 72, no hinting, unrounded glyph positions).
 ///

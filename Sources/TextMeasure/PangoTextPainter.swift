@@ -1,3 +1,4 @@
+import LayoutModel
 internal import CCairo
 
 /// A line whose font FreeType or Cairo cannot use (a size far beyond any screen's).

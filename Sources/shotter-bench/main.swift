@@ -2,6 +2,9 @@ import Foundation
 import ImageDiff
 import LayoutEngine
 import SVGExport
+import Drawing
+import LayoutModel
+import RenderPipeline
 import TextMeasure
 
 /// Benchmarks for docs/performance.md. `shotter-bench stages` times layout, painting,

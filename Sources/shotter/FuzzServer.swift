@@ -1,4 +1,5 @@
 import Foundation
+import LayoutModel
 import TextMeasure
 
 /// `shotter fuzz-server`, for `shotter-fuzz` only (not in the help): runs many commands, each

@@ -103,4 +103,4 @@ enum Help {
 }
 
 import LayoutEngine
-import TextMeasure
+import LayoutModel

@@ -1,6 +1,6 @@
 import ImageDiff
 import LayoutEngine
-import TextMeasure
+import LayoutModel
 
 /// Options shared by the commands that render or lay out a stream.
 struct RenderOptions {

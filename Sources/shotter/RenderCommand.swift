@@ -2,6 +2,9 @@ import Foundation
 import LayoutEngine
 import SVGExport
 import SnapshotRunner
+import Drawing
+import LayoutModel
+import RenderPipeline
 import TextMeasure
 
 /// `shotter render`: every selected commit x Dynamic Type size x color scheme x format.

@@ -1,4 +1,5 @@
 import LayoutEngine
+import LayoutModel
 import TextMeasure
 
 /// What `shotter layout` and `shotter events` share: read INPUT, validate it, and lay out the

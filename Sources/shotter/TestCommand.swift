@@ -2,7 +2,8 @@ import Foundation
 import LayoutEngine
 import SnapshotRunner
 import SVGExport
-import TextMeasure
+import LayoutModel
+import RenderPipeline
 
 /// `shotter test`: the plan's snapshots against their goldens. The work is in SnapshotRunner;
 /// this maps flags onto the plan and prints.

@@ -4,7 +4,7 @@
 import Foundation
 import LayoutEngine
 import SnapshotRunner
-import TextMeasure
+import LayoutModel
 
 /// Entry point: picks the subcommand, maps errors to exit statuses
 /// (0 success, 1 input or comparison failure, 2 usage).

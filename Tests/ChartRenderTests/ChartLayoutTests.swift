@@ -1,5 +1,5 @@
 import ChartRender
-import TextMeasure
+import LayoutModel
 import Testing
 
 /// Caption at the default size is 12 pt on 16 pt lines; the fake measurer makes every

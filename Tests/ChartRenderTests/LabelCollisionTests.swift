@@ -1,6 +1,6 @@
 import ChartRender
 import Testing
-import TextMeasure
+import LayoutModel
 
 @Suite("Axis label collisions") struct LabelCollisionTests {
     @Test func labelsThatFitAreAllShown() {

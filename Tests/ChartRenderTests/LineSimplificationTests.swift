@@ -1,6 +1,6 @@
 import Foundation
 import ChartRender
-import TextMeasure
+import LayoutModel
 import Testing
 
 /// Line marks keep, of each run of points in one pixel column (1/8 pt), the first, lowest,

@@ -1,5 +1,5 @@
 import ChartRender
-import TextMeasure
+import LayoutModel
 import Testing
 
 private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }

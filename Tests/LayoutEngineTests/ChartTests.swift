@@ -1,6 +1,7 @@
 import Foundation
 import LayoutEngine
-import TextMeasure
+import Drawing
+import LayoutModel
 import Testing
 
 /// Chart elements through a whole layout pass. Caption is 12 pt on 16 pt lines, so with the

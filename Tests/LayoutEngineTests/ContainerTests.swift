@@ -1,6 +1,7 @@
 import Testing
 import LayoutEngine
-import TextMeasure
+import Drawing
+import LayoutModel
 
 /// Frames of the Phase 4-7 containers and style layers, hand-computed with the fake measurer
 /// on the 400 x 800 plain screen (the root child is proposed 400 x 800 and centered).

@@ -1,6 +1,7 @@
 import Testing
 import LayoutEngine
-import TextMeasure
+import Drawing
+import LayoutModel
 
 /// Controls as the screen's only child on the plain 400 x 800 screen: proposed 400 x 800 and
 /// centered vertically. Body text is 8.5 pt per character and 22 tall.

@@ -1,6 +1,6 @@
 import Testing
 import LayoutEngine
-import TextMeasure
+import LayoutModel
 
 /// Grid and LazyVGrid frames, hand-computed with the fake measurer (body: 8.5 pt a character,
 /// 22 pt lines) on the 400 x 800 plain screen, where the root child is centered.

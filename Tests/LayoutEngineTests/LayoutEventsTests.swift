@@ -1,6 +1,6 @@
 import Testing
 import LayoutEngine
-import TextMeasure
+import LayoutModel
 
 /// The `geometry` and `layout` records shotter reports back, against measurements computed by
 /// hand with the fake measurer (body: 8.5 pt a character, 22 pt lines).

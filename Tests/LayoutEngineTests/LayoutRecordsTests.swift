@@ -1,6 +1,7 @@
 import Testing
 import LayoutEngine
-import TextMeasure
+import Drawing
+import LayoutModel
 
 /// Layout records: every chrome text is laid out during layout, shows up in `shotter layout`
 /// under `labels` (lines, `truncated`), and paint draws exactly those lines. iPhone 15 Pro,

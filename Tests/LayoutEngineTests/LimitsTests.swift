@@ -1,6 +1,7 @@
 import LayoutEngine
 import Testing
-import TextMeasure
+import Drawing
+import LayoutModel
 
 /// Values found by fuzzing that trapped a Double-to-Int conversion or made Cairo hang: each is
 /// clamped or refused as docs/limits.md says.

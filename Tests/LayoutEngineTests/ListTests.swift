@@ -1,6 +1,7 @@
 import Testing
 import LayoutEngine
-import TextMeasure
+import Drawing
+import LayoutModel
 
 /// Lists on a 400 x 800 screen without safe areas: a root `list` is proposed the whole screen,
 /// so inset-grouped cards are x 16...384 (368 wide) and row content is proposed 336.

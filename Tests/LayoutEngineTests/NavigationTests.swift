@@ -1,6 +1,7 @@
 import Testing
 import LayoutEngine
-import TextMeasure
+import Drawing
+import LayoutModel
 
 /// Navigation on the iPhone 15 Pro (393 x 852, safe area 59 / 34), fake measurer: every
 /// character is 0.5 em, so a 17 pt bar title is 8.5 pt per character.

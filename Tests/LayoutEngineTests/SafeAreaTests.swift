@@ -1,6 +1,6 @@
 import Testing
 import LayoutEngine
-import TextMeasure
+import LayoutModel
 
 /// `ignoresSafeArea` on the iPhone 15 Pro: 393 x 852, safe area 59 top and 34 bottom.
 @Suite("ignoresSafeArea") struct SafeAreaTests {

@@ -1,6 +1,6 @@
 import Testing
 import LayoutEngine
-import TextMeasure
+import LayoutModel
 
 @Suite("ScrollView: offset 0, clipping, axes, refresh, content inset") struct ScrollViewTests {
     static func box(_ b: inout StreamBuilder, _ w: Double, _ h: Double) -> Int {

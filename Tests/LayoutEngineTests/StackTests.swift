@@ -1,6 +1,6 @@
 import Testing
 import LayoutEngine
-import TextMeasure
+import LayoutModel
 
 @Suite("Stacks") struct StackTests {
     @Test func vstackStacksWithDefaultSpacingAndCentersInSafeArea() throws {

@@ -1,6 +1,6 @@
 import Testing
 import LayoutEngine
-import TextMeasure
+import LayoutModel
 
 @Suite("Styled: padding, frame, fixedSize") struct StyledTests {
     @Test func paddingInsetsTheChildAndAddsToTheSize() throws {

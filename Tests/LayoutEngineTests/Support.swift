@@ -1,5 +1,5 @@
 import LayoutEngine
-import TextMeasure
+import LayoutModel
 
 /// Builds op streams the way a headless run prints them: one JSON object per line, keys sorted.
 struct StreamBuilder {

@@ -1,6 +1,7 @@
 import Testing
 import LayoutEngine
-import TextMeasure
+import Drawing
+import LayoutModel
 
 /// Paints a laid-out stream with the fake measurer.
 func displayList(_ layout: LayoutResult, _ tree: ElementTree) -> DisplayList {

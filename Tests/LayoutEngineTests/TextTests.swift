@@ -1,6 +1,6 @@
 import Testing
 import LayoutEngine
-import TextMeasure
+import LayoutModel
 
 @Suite("Text and fonts") struct TextTests {
     @Test func textWrapsToTheProposedWidth() throws {

@@ -1,5 +1,7 @@
 import LayoutEngine
 import SVGExport
+import Drawing
+import LayoutModel
 import TextMeasure
 import Testing
 

@@ -1,7 +1,8 @@
 import Foundation
 import LayoutEngine
 @testable import SVGExport
-import TextMeasure
+import Drawing
+import LayoutModel
 import Testing
 
 /// A list touching every kind of item, on a white screen so compared pixels are opaque.

@@ -1,6 +1,7 @@
 import LayoutEngine
 import SVGExport
-import TextMeasure
+import Drawing
+import LayoutModel
 import Testing
 
 /// `ShapeOutline.path`: absolute moves, lines and cubic Béziers (chart marks and symbols).

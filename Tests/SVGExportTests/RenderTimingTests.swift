@@ -2,7 +2,8 @@ import Foundation
 import ImageDiff
 import LayoutEngine
 import SVGExport
-import TextMeasure
+import Drawing
+import LayoutModel
 import Testing
 
 /// A screen-like list of about 200 items: a grouped list of rows with text, icons, separators

@@ -2,6 +2,8 @@ import CCairo
 import Foundation
 import LayoutEngine
 import SVGExport
+import Drawing
+import LayoutModel
 import TextMeasure
 
 /// Draws nothing: for lists without text.

@@ -1,7 +1,8 @@
 import Foundation
 import LayoutEngine
 import SVGExport
-import TextMeasure
+import Drawing
+import LayoutModel
 import Testing
 
 @Suite struct SymbolDrawingTests {

@@ -4,7 +4,8 @@ import LayoutEngine
 import SnapshotRunner
 import SVGExport
 import Testing
-import TextMeasure
+import LayoutModel
+import RenderPipeline
 
 /// shotter's own goldens, checked the way users check theirs:
 /// - `shotter.json` at the repository root is a `shotter test` plan over every example; the

@@ -2,7 +2,8 @@ import Foundation
 import LayoutEngine
 import SVGExport
 import Testing
-import TextMeasure
+import LayoutModel
+import RenderPipeline
 
 /// Streams whose ops are well formed but whose values are hostile (huge, negative, infinite,
 /// empty, very long, unknown names) must lay out, paint and encode without crashing.

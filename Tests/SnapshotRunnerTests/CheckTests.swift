@@ -3,7 +3,7 @@ import ImageDiff
 @testable import LayoutEngine
 import SVGExport
 @testable import SnapshotRunner
-import TextMeasure
+import LayoutModel
 import Testing
 
 /// Record modes, tolerances and artifacts, on small synthetic PNGs (no rendering).

@@ -2,7 +2,7 @@ import Foundation
 import LayoutEngine
 import SVGExport
 @testable import SnapshotRunner
-import TextMeasure
+import LayoutModel
 import Testing
 
 @Suite struct PlanTests {

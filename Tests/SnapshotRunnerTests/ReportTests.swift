@@ -1,6 +1,6 @@
 import Foundation
 @testable import SnapshotRunner
-import TextMeasure
+import LayoutModel
 import Testing
 
 @Suite struct ReportTests {

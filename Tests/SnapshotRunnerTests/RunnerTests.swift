@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import RenderPipeline
 import SVGExport
 @testable import SnapshotRunner
 import Testing

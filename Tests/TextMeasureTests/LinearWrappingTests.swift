@@ -1,5 +1,6 @@
 import Testing
 @testable import TextMeasure
+import LayoutModel
 
 /// Wrapping shapes a paragraph once and measures only the lines it keeps and the next longer
 /// ones, so its work grows with the text, not with the text times the line length. It must

@@ -1,6 +1,7 @@
 import CCairo
 import Testing
 @testable import TextMeasure
+import LayoutModel
 
 /// Swift Testing runs tests in parallel and a measurer is for one thread, so every test
 /// makes its own (the font configuration behind them is shared).

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Testing
+import LayoutModel
 import TextMeasure
 
 struct PangoTextPainterTests {

@@ -1,4 +1,5 @@
-import TextMeasure
+import Drawing
+import LayoutModel
 
 /// iOS semantic colors for both schemes (`shared/design/ios-metrics.md`), and ShapeStyle
 /// resolution to paint. Both the layout-side painter and audits (contrast) read colors here.

@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// A screen to render for: size in points, pixel scale, safe areas and status bar look.
 public struct Device: Hashable, Sendable {

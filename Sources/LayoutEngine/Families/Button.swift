@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 public enum ButtonStyleKind: String, Hashable, Sendable { case automatic, plain, bordered, borderedProminent, borderless }
 

@@ -1,5 +1,6 @@
 import ChartRender
-import TextMeasure
+import Drawing
+import LayoutModel
 
 /// One point of an `area` mark: the top (`y0`) and bottom (`y1`) of the band at `x`.
 public struct ChartAreaPoint: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// `geometry` (`GeometryReader`, Phase 4): fills its proposal (10 on a nil axis) and proposes
 /// that size to its child, placed top leading. Its size is reported back (`LayoutEvents`).

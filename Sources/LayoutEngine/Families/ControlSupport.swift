@@ -1,4 +1,5 @@
-import TextMeasure
+import Drawing
+import LayoutModel
 
 /// Helpers shared by the control, tab and presentation families.
 

@@ -1,4 +1,5 @@
-import TextMeasure
+import Drawing
+import LayoutModel
 
 extension LayoutPass {
     /// Width of `text` on one line in `font`.

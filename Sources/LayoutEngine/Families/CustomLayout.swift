@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// Swift's answer for a custom `Layout`: the proposal it answered, the size and subview frames
 /// it computed for it, and its own sizes for the zero, nil and infinite proposals.

@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 public struct GridProps: ElementProps {
     public var horizontalSpacing: Double

@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 public struct SpacerProps: ElementProps {
     public var minLength: Double?

@@ -1,5 +1,6 @@
 import Foundation
-import TextMeasure
+import Drawing
+import LayoutModel
 
 public enum ListStyleKind: String, Hashable, Sendable { case insetGrouped, grouped, plain }
 

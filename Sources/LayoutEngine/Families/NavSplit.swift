@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// `navsplit` (`NavigationSplitView` in the regular size class, Phase 7): `[sidebar, detail]`,
 /// each a `navstack`. The sidebar column is 320 pt wide (at most 40 % of the width between the

@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// `navstack`: fills what it is proposed (the whole screen as a root child, safe areas
 /// ignored); only its last `navscreen` is laid out and drawn.

@@ -1,5 +1,6 @@
 import Foundation
-import TextMeasure
+import Drawing
+import LayoutModel
 
 public enum PickerStyleKind: String, Sendable { case segmented, menu, inline }
 

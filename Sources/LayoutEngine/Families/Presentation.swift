@@ -1,4 +1,5 @@
-import TextMeasure
+import Drawing
+import LayoutModel
 
 public enum SheetDetent: String, Sendable { case large, medium, full }
 

@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 public enum ScrollAxes: String, Hashable, Sendable { case vertical, horizontal, both }
 

@@ -1,4 +1,5 @@
-import TextMeasure
+import Drawing
+import LayoutModel
 
 public enum ShapeKind: String, Hashable, Sendable {
     case rectangle, roundedRectangle, circle, capsule, ellipse, containerRelative

@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// `hstack` and `vstack`: SwiftUI's stack algorithm, one implementation for both axes.
 /// Children are offered the remaining space in order of highest layoutPriority first, then

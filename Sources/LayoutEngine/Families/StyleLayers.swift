@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// `.aspectRatio(_:contentMode:)`; `.scaledToFit()` / `.scaledToFill()` have a nil ratio.
 public struct AspectRatioSpec: Hashable, Sendable {

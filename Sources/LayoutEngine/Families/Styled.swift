@@ -1,4 +1,5 @@
-import TextMeasure
+import Drawing
+import LayoutModel
 
 extension Style: ElementProps {}
 

@@ -1,4 +1,5 @@
-import TextMeasure
+import Drawing
+import LayoutModel
 
 public struct TabViewProps: ElementProps {
     public var selected: Int

@@ -1,4 +1,5 @@
-import TextMeasure
+import Drawing
+import LayoutModel
 
 public struct TextProps: ElementProps {
     public var text: String

@@ -1,4 +1,5 @@
-import TextMeasure
+import Drawing
+import LayoutModel
 
 public enum ToolbarPlacement: String, Hashable, Sendable { case trailing, leading, principal, bottom }
 

@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// Settings a subtree inherits from the `styled` elements above it. Computed once per pass,
 /// top down, so a node's size depends only on the node and its proposal (what makes the

@@ -1,4 +1,5 @@
-import TextMeasure
+import Drawing
+import LayoutModel
 
 /// One line of a text laid out during layout, at the point paint draws it.
 public struct PlacedLine: Hashable, Sendable {

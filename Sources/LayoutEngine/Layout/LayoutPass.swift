@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// The result of laying out one commit: every attached element's frame in screen points
 /// (snapped: origins floored, sizes rounded), plus what painting and reports need.

@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// What a parent proposes: nil means "your ideal size", 0 "your minimum", infinity "your maximum".
 public struct ProposedSize: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 extension StatusBar {
     /// The clock ("9:41", "9:41 AM" or the tablet's "9:41  Mon Jun 10"), laid out with the

@@ -1,4 +1,5 @@
-import TextMeasure
+import Drawing
+import LayoutModel
 
 /// Keeps display-list geometry where Cairo can draw it. Layout is exact at any size, but Cairo
 /// turns coordinates into fixed point (overflowing near 8 million device pixels), flattens arcs

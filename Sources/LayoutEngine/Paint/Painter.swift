@@ -1,4 +1,5 @@
-import TextMeasure
+import Drawing
+import LayoutModel
 
 /// Turns a laid-out tree into a display list in the iOS look, for one color scheme.
 /// Walks the tree in document order (later siblings draw on top); each element's family

@@ -1,5 +1,6 @@
 import Foundation
-import TextMeasure
+import Drawing
+import LayoutModel
 
 /// The iOS status bar (9:41, Dynamic Island, signal, wi-fi, battery) and home indicator,
 /// drawn in the label color of the scheme.

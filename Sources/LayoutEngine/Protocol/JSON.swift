@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// A small JSON reader that keeps what Foundation's does not: the line each value starts on
 /// (for `file:line:` errors), and the difference between `true` and `1`.

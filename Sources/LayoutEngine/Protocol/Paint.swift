@@ -1,4 +1,5 @@
-import TextMeasure
+import Drawing
+import LayoutModel
 
 /// A Color or ShapeStyle as the protocol sends it (Phase 1 Color, Phase 6 ShapeStyle),
 /// resolved to pixels later for a color scheme.

@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// A prop that has the wrong type; the tree turns it into `FILE:LINE: op: message`.
 public struct PropError: Error, Sendable {

@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// The `font` object of a Style: every field optional, each changes only itself.
 public struct FontSpec: Hashable, Sendable {

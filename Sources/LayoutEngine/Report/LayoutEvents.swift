@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// A subview's sizes for the three probing proposals a custom `Layout` needs.
 public struct ChildMeasurement: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// What `shotter layout` prints: one JSON object with every element's frame, chrome rects
 /// and labels, and text lines, and the `geometry` / `layout` records a renderer would send back (`events`),

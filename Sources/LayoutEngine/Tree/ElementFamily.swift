@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// Props of one element, decoded once when its op is applied. Each family defines its own type;
 /// layout and painting read them with `element.props as? TheirProps`.

@@ -1,5 +1,5 @@
 import Testing
-import TextMeasure
+import LayoutModel
 
 struct DynamicTypeTests {
     /// Columns of shared/design/ios-metrics.md, xSmall ... accessibility5.

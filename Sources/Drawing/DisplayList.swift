@@ -1,4 +1,4 @@
-import TextMeasure
+import LayoutModel
 
 /// What a screenshot is made of, in screen points, with every color already resolved for the
 /// color scheme. Built from a layout pass by `Painter`; executed by SVGExport's Cairo backend.

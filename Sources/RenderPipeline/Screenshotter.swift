@@ -1,5 +1,8 @@
+import Drawing
 import ImageDiff
 import LayoutEngine
+import LayoutModel
+import SVGExport
 import TextMeasure
 
 public enum ImageFormat: String, CaseIterable, Sendable {
@@ -43,15 +46,5 @@ public final class Screenshotter {
 
     public func image(_ list: DisplayList, scale: Double) throws -> RenderedImage {
         try renderImage(list, scale: scale, text: text, icons: icons, limit: pixelLimit)
-    }
-}
-
-/// Text runs drawn by Pango with the pinned fonts.
-struct PangoTextDrawing: TextDrawing {
-    let painter: PangoTextPainter
-
-    func draw(_ run: TextRun, in cr: OpaquePointer) throws {
-        try painter.draw(run.text, font: run.font, red: run.color.r, green: run.color.g, blue: run.color.b,
-                     alpha: run.color.a, lineBoxOrigin: run.origin, in: cr)
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-import TextMeasure
+import LayoutModel
 
 /// The layout tests' fake: 10 pt font, 5 pt per character.
 struct FixedAdvanceMeasurerTests {
