@@ -38,12 +38,20 @@ public struct SnapshotResult: Sendable, Equatable {
     public var message: String
     /// What moved, from the stored layout dump: `#12 text 'Add': y 521 -> 529`.
     public var changes: [String] = []
+    /// For each of `changes`, the stream line of that element's create or latest update (0
+    /// when it is gone): where a pull-request annotation points.
+    public var changeLines: [Int] = []
+    /// Pixels pixelmatch counted as different (nil when not compared pixel by pixel).
+    public var differingPixels: Int?
     /// False when there was no stored layout dump to compare with.
     public var layoutCompared = false
     /// Expected / actual / diff files, relative to the artifacts directory.
     public var expected: String?
     public var actual: String?
     public var diff: String?
+    /// The layout dump of the actual rendering beside it (`NAME.actual.layout.json`), so
+    /// `shotter accept` can copy it over the golden's with the image.
+    public var actualLayout: String?
     /// Golden files written by this snapshot (relative to the goldens directory).
     public var wrote: [String] = []
     /// Where the changed elements were and are, for outlines on the images in the report.
@@ -117,6 +125,7 @@ public struct SnapshotChecker: Sendable {
                 result.status = .failed
                 result.message = "no golden at \(goldenURL.path) (record it with --record=missing and commit it)"
                 result.actual = try writeArtifact(snapshot, files, "actual", actual)
+                result.actualLayout = try writeLayoutArtifact(snapshot, files, layoutText)
                 return result
             }
             try files.stage(actual, at: goldenURL.path)
@@ -146,6 +155,7 @@ public struct SnapshotChecker: Sendable {
                                                                           writeDiffImage: true)
                 diffPNG = diffImage
                 passes = comparison.passes(snapshot.tolerance.limits)
+                if comparison.sizeMismatch == nil { result.differingPixels = comparison.differingPixels }
                 if let (a, b) = comparison.sizeMismatch {
                     result.message = "image size changed from \(a) to \(b)"
                 } else if comparison.differingPixels == 0 {
@@ -182,6 +192,7 @@ public struct SnapshotChecker: Sendable {
         }
         result.expected = try writeArtifact(snapshot, files, "expected", expected)
         result.actual = try writeArtifact(snapshot, files, "actual", actual)
+        result.actualLayout = try writeLayoutArtifact(snapshot, files, layoutText)
         if let diffPNG { result.diff = try writeArtifact(snapshot, files, "diff", diffPNG, format: .png) }
         if record == .failed || record == .all {
             try files.stage(actual, at: goldenURL.path)
@@ -223,6 +234,13 @@ public struct SnapshotChecker: Sendable {
                        format: ImageFormat? = nil) throws -> String {
         let relative = "\(Self.failuresDirectory)/\(snapshot.stream)/\(snapshot.baseName).\(role).\((format ?? snapshot.format).rawValue)"
         try files.stage(bytes, at: try OutputPaths.join(artifacts, relative).path)
+        return relative
+    }
+
+    /// `failures/Counter/002-tap-Add.iphone15pro.large.light.actual.layout.json`.
+    func writeLayoutArtifact(_ snapshot: Snapshot, _ files: OutputFiles, _ text: [UInt8]) throws -> String {
+        let relative = "\(Self.failuresDirectory)/\(snapshot.stream)/\(snapshot.baseName).actual.layout.json"
+        try files.stage(text, at: try OutputPaths.join(artifacts, relative).path)
         return relative
     }
 }

@@ -7,11 +7,14 @@ import LayoutModel
 public enum HTMLReport {
     /// Writes the report to `path`; artifact paths in `summary` are relative to `artifacts`.
     /// A failed write is a one-line `WriteError` and leaves no partial report.
-    public static func write(_ summary: RunSummary, artifacts: String, to path: String, inlineLimit: Int = 64 << 20) throws {
+    /// `accept` is the `shotter accept DIR` command for these artifacts: shown for all failures
+    /// and, with each one's name, on each.
+    public static func write(_ summary: RunSummary, artifacts: String, to path: String, accept: String? = nil,
+                             inlineLimit: Int = 64 << 20) throws {
         let files = OutputFiles()
         do {
             try files.stage(at: path) { append in
-                try write(summary, artifacts: artifacts, inlineLimit: inlineLimit) { try append(Array($0.utf8)) }
+                try write(summary, artifacts: artifacts, accept: accept, inlineLimit: inlineLimit) { try append(Array($0.utf8)) }
             }
             try files.commit()
         } catch {
@@ -21,13 +24,14 @@ public enum HTMLReport {
     }
 
     /// The whole page as one string (for tests and small runs).
-    public static func html(_ summary: RunSummary, artifacts: String, inlineLimit: Int = 64 << 20) throws -> String {
+    public static func html(_ summary: RunSummary, artifacts: String, accept: String? = nil, inlineLimit: Int = 64 << 20) throws -> String {
         var out = ""
-        try write(summary, artifacts: artifacts, inlineLimit: inlineLimit) { out += $0 }
+        try write(summary, artifacts: artifacts, accept: accept, inlineLimit: inlineLimit) { out += $0 }
         return out
     }
 
-    static func write(_ summary: RunSummary, artifacts: String, inlineLimit: Int, _ emit: (String) throws -> Void) throws {
+    static func write(_ summary: RunSummary, artifacts: String, accept: String?, inlineLimit: Int,
+                      _ emit: (String) throws -> Void) throws {
         let shown = summary.results.filter { $0.status != .passed }
         let failedClass = summary.failed > 0 ? "bad" : "good"
         let comparable = shown.contains { $0.expected != nil && $0.actual != nil }
@@ -51,7 +55,10 @@ public enum HTMLReport {
         """)
         if !shown.isEmpty {
             try emit("<nav><h2>Needs review</h2>")
-            if shown.contains(where: { $0.status == .failed && $0.expected != nil }) {
+            if let accept, shown.contains(where: Self.acceptable) {
+                try emit("<p class=\"hint\">If the changes are intended, accept them all with <code class=\"accept\">\(escape(Accept.command(accept)))</code> "
+                         + "(it copies these actual images and their layout dumps over the goldens; give the folder of this report), then commit the goldens.</p>")
+            } else if shown.contains(where: { $0.status == .failed && $0.expected != nil }) {
                 try emit("<p class=\"hint\">If the changes are intended, update the goldens with <code>shotter test --record=failed</code> and commit them.</p>")
             }
             try emit("<ol>\n")
@@ -62,7 +69,7 @@ public enum HTMLReport {
         }
         let budget = InlineBudget(limit: inlineLimit)
         for (i, r) in shown.enumerated() {
-            try emitCard(r, index: i, artifacts: artifacts, budget: budget, emit)
+            try emitCard(r, index: i, artifacts: artifacts, accept: accept, budget: budget, emit)
         }
         if !summary.unused.isEmpty {
             try emit("<section class=\"list\"><h2>\(summary.pruned ? "Deleted unused goldens" : "Unused goldens")</h2><p class=\"hint\">No configuration of the plan produces these files\(summary.pruned ? "" : "; <code>shotter test --prune</code> deletes them").</p><ul>\n")
@@ -80,7 +87,10 @@ public enum HTMLReport {
         try emit("</main>\n<script>\(script)</script>\n</body></html>\n")
     }
 
-    static func emitCard(_ r: SnapshotResult, index: Int, artifacts: String, budget: InlineBudget,
+    /// A failure whose actual rendering is in the artifacts: `shotter accept` can take it.
+    static func acceptable(_ r: SnapshotResult) -> Bool { r.status == .failed && r.actual != nil }
+
+    static func emitCard(_ r: SnapshotResult, index: Int, artifacts: String, accept: String?, budget: InlineBudget,
                          _ emit: (String) throws -> Void) throws {
         let hasBoth = r.expected != nil && r.actual != nil
         try emit("""
@@ -95,6 +105,9 @@ public enum HTMLReport {
             try emit("</ul></div>\n")
         } else if r.layoutCompared && hasBoth {
             try emit("<p class=\"hint\">No frame changed: the difference is in what is drawn.</p>\n")
+        }
+        if let accept, acceptable(r) {
+            try emit("<p class=\"hint\">Accept: <code class=\"accept\">\(escape(Accept.command(accept, name: r.path)))</code></p>\n")
         }
         if !r.wrote.isEmpty {
             try emit("<p class=\"hint\">Wrote " + r.wrote.map { "<code>\(escape($0))</code>" }.joined(separator: ", ") + "</p>\n")
@@ -213,6 +226,7 @@ public enum HTMLReport {
     .hint{color:var(--dim);font-size:13px}
     .toggle{margin-left:12px;cursor:pointer;white-space:nowrap}
     code{font-family:ui-monospace,Menlo,monospace}
+    code.accept{user-select:all;background:#e8f0fe;color:var(--text);padding:1px 5px;border-radius:4px;word-break:break-all}
     .tabs{display:inline-flex;background:#e5e5ea;border-radius:8px;padding:2px;margin-bottom:12px}
     .tabs button{border:0;background:none;padding:5px 14px;border-radius:6px;font:inherit;font-size:13px;cursor:pointer;color:var(--text)}
     .tabs button.on{background:#fff;box-shadow:0 1px 3px rgba(0,0,0,.15);font-weight:600}

@@ -34,6 +34,8 @@ public struct RunSummary: Sendable {
     /// Each stream's distinct warnings, streams in plan order, each stream's in first-seen
     /// order: validating's, then painting's (as `shotter render` prints them).
     public var warnings: [String] = []
+    /// Each stream's file by its name (the goldens' folder), for annotations at its lines.
+    public var streamFiles: [String: String] = [:]
 
     public var passed: Int { results.filter { $0.status == .passed }.count }
     public var recorded: Int { results.filter { $0.status == .recorded }.count }
@@ -85,6 +87,7 @@ public enum SnapshotRunner {
         var summary = RunSummary(results: queue.results.sorted { $0.path < $1.path }, unused: unused,
                                  pruned: options.prune, ci: options.ci, shard: options.shard)
         summary.warnings = warnings(of: streams, paintWarnings: queue.paintWarnings)
+        summary.streamFiles = Dictionary(streams.map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first })
         return summary
     }
 
@@ -177,10 +180,10 @@ public enum SnapshotRunner {
                             switch snapshot.format {
                             case .png:
                                 let image = try renderer.image(list, scale: snapshot.scale)
-                                queue.add(try checker.check(snapshot, image: image, layout: dump))
+                                queue.add(try checker.check(snapshot, image: image, layout: dump).locatingChanges(in: tree))
                             case .svg:
                                 let bytes = try renderer.encode(list, format: .svg, scale: snapshot.scale)
-                                queue.add(try checker.check(snapshot, actual: bytes, layout: dump))
+                                queue.add(try checker.check(snapshot, actual: bytes, layout: dump).locatingChanges(in: tree))
                             }
                         } catch let error as DrawingError {
                             throw InputError(file: job.streamPath, line: error.line, op: "draw", message: error.message)

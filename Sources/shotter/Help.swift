@@ -9,6 +9,8 @@ enum Help {
       shotter events INPUT [options]   print the geometry / layout records for SB_EVENTS
       shotter diff A.png B.png         compare two images pixel by pixel
       shotter test [options]           check the snapshots of shotter.json against their goldens
+      shotter report merge RESULTS... -o DIR   one report from the shards of a run
+      shotter accept ARTIFACTS [NAME...]       copy failures' actual images over the goldens
 
     INPUT is a JSON Lines file (one op per line), a JSON array of ops, or - for stdin.
     Run `shotter COMMAND --help` for a command's options.
@@ -90,12 +92,43 @@ enum Help {
       --artifacts DIR      where report.html and the expected/actual/diff PNGs of failures go
                            (default: .shotter-artifacts next to the plan)
       --junit FILE         also write JUnit XML
+      --results FILE       also write every snapshot's result as JSON (for shotter report merge)
+      --summary FILE       a Markdown summary for the pull request (default when
+                           GITHUB_STEP_SUMMARY is set: appended to that file)
+      --annotations github print ::error annotations at the stream line of what moved
       --goldens DIR        goldens directory (default: the plan's, __Snapshots__ next to it)
       --max-pixels N       the most pixels a rendered PNG may have (default: 16777216)
     Overrides of the plan, for every stream:
       --device NAME,...  --dynamic-type SIZE,...|all  --scheme light,dark
       --commit last|all|N,...  --format png,svg  --scale N
       --threshold T (default 0.1)  --include-aa  --max-diff-pixels N  --max-diff-ratio R
+    """
+
+    static let report = """
+    Usage: shotter report merge RESULTS... -o DIR [--summary FILE] [--annotations github]
+
+    Merges the results of a sharded run (each shard's `shotter test --results FILE`, with the
+    artifacts directory it names beside it) into DIR: one report.html, junit.xml and
+    results.json, and the failures' images, as one unsharded run would have written them.
+    Exit status 0 when everything passed, 1 on any failure or a results file that cannot be
+    used (an artifact outside its directory, a link, a snapshot in two shards), 2 on usage errors.
+      -o, --output DIR     where the merged report goes (not a shard's artifacts directory)
+      --results FILE       the merged results (default: DIR/results.json)
+      --summary FILE       a Markdown summary (default when GITHUB_STEP_SUMMARY is set)
+      --annotations github print ::error annotations at the stream line of what moved
+    """
+
+    static let accept = """
+    Usage: shotter accept ARTIFACTS [NAME...] [--config shotter.json] [--goldens DIR]
+
+    Copies the actual images and layout dumps of a run's failures, as its artifacts directory
+    holds them (failures/STREAM/NAME.actual.png), over their goldens: all of them, or the
+    snapshots named (STREAM/NNN.DEVICE.SIZE.SCHEME.png, as report.html shows each with its
+    command). Everything is checked before anything is written: a name that is not a
+    snapshot's, a link, a file that is not what its name says or a golden path that would
+    leave the goldens directory stops it with nothing written (exit status 1).
+      --config FILE        the plan whose goldens to update (default: ./shotter.json)
+      --goldens DIR        the goldens directory (instead of the plan's)
     """
 
     static var deviceNames: String { Device.builtIn.map(\.name).joined(separator: ", ") }

@@ -11,9 +11,10 @@ enum TestCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         if argv.contains("--help") || argv.contains("-h") { print(Help.test); return 0 }
         let args = try Arguments(command: "test", argv,
-                                 valueOptions: ["--config", "--goldens", "--artifacts", "--junit", "--record", "--jobs", "--shard",
+                                 valueOptions: Set(["--config", "--goldens", "--artifacts", "--junit", "--record", "--jobs", "--shard",
                                                 "--device", "--dynamic-type", "--scheme", "--commit", "--format", "--scale",
-                                                "--threshold", "--max-diff-pixels", "--max-diff-ratio", "--max-pixels"],
+                                                "--threshold", "--max-diff-pixels", "--max-diff-ratio", "--max-pixels"])
+                                     .union(ReviewOutputs.valueOptions),
                                  flagOptions: ["--prune", "--include-aa"])
         guard args.positionals.isEmpty else { throw args.fail("unexpected argument \(MessageText.quoted(args.positionals[0])) (streams are listed in the plan)") }
         do {
@@ -42,6 +43,7 @@ enum TestCommand {
         }
         let shard = try args.value("--shard").map { (s: String) throws(PlanError) -> Shard in try Shard(parsing: s) }
         let junitPath = try args.outputFile("--junit")
+        let review = try ReviewOutputs(args)
         let artifacts = try args.outputDirectory("--artifacts") ?? (plan.directory as NSString).appendingPathComponent(".shotter-artifacts")
 
         let streams = try plan.streams()
@@ -58,15 +60,31 @@ enum TestCommand {
         summary.warnings.forEach { printError("warning: \($0)") }
 
         let reportPath = (artifacts as NSString).appendingPathComponent("report.html")
-        try HTMLReport.write(summary, artifacts: artifacts, to: reportPath)
+        let accept = acceptCommand(artifacts: artifacts, args)
+        try HTMLReport.write(summary, artifacts: artifacts, to: reportPath, accept: accept)
         if let junitPath {
             try RenderCommand.write(Array(JUnitReport.xml(summary, artifacts: display(artifacts)).utf8), to: junitPath)
         }
+        let annotations = try review.write(summary, artifacts: artifacts, reportPath: display(reportPath), accept: accept)
         let lines = ConsoleReport.lines(summary, goldens: display(plan.goldens), artifacts: display(artifacts),
                                         reportPath: display(reportPath), junitPath: junitPath)
-        // Stream names come from file names, which may hold control characters.
-        print(lines.map(MessageText.escaped).joined(separator: "\n"))
+        printReport(lines, annotations: annotations)
         return summary.exitStatus
+    }
+
+    /// The console report with the annotations before its last line, the tally. Stream names
+    /// come from file names, which may hold control characters: they are escaped.
+    static func printReport(_ lines: [String], annotations: [String]) {
+        print((lines.dropLast() + annotations + lines.suffix(1)).map(MessageText.escaped).joined(separator: "\n"))
+    }
+
+    /// `shotter accept ARTIFACTS` with this run's `--config` and `--goldens`, as the report shows it.
+    static func acceptCommand(artifacts: String, _ args: Arguments) -> String {
+        var words = ["shotter", "accept", Accept.shellQuoted(display(artifacts))]
+        for option in ["--config", "--goldens"] {
+            if let value = args.value(option) { words += [option, Accept.shellQuoted(value)] }
+        }
+        return words.joined(separator: " ")
     }
 
     static func overrides(_ args: Arguments) throws -> PlanOverrides {

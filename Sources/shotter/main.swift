@@ -21,6 +21,8 @@ func run(_ argv: [String]) -> Int32 {
         case "events": return try EventsCommand.run(rest)
         case "diff": return try DiffCommand.run(rest)
         case "test": return try TestCommand.run(rest)
+        case "report": return try ReportCommand.run(rest)
+        case "accept": return try AcceptCommand.run(rest)
         case "fuzz-server": return FuzzServer.serve()
         case "--help", "-h", "help":
             print(Help.main)
@@ -34,6 +36,9 @@ func run(_ argv: [String]) -> Int32 {
         return 2
     } catch let error as InputError {
         printError(error.description)
+        return 1
+    } catch let error as ResultsError {
+        printError(error.message)
         return 1
     } catch let error as WriteError {
         printError(error.description)

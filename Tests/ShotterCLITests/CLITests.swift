@@ -44,12 +44,14 @@ enum CLI {
                       stderr: String(decoding: stderrData, as: UTF8.self))
     }
 
-    /// The test runner's environment without `CI`: CI runs the suite with `CI=true`, which
+    /// The test runner's environment without `CI` (nor `GITHUB_STEP_SUMMARY`): CI runs the suite with `CI=true`, which
     /// makes `shotter test` record nothing and hides the progress line; tests that are about
     /// that set it themselves.
     static var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = nil
+        // A run inside GitHub Actions must not write the tests' summaries into the job's.
+        environment["GITHUB_STEP_SUMMARY"] = nil
         return environment
     }
 

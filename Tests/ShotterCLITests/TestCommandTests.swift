@@ -30,8 +30,9 @@ import Testing
         var lastLine: String { output.split(separator: "\n").last.map(String.init) ?? "" }
     }
 
-    /// Runs `shotter ARGS` in the project directory, with `CI` set only when asked.
-    func shotter(_ args: [String], ci: Bool = false) throws -> Run {
+    /// Runs `shotter ARGS` in the project directory, with `CI` set only when asked and the
+    /// variables of `environment` added.
+    func shotter(_ args: [String], ci: Bool = false, environment extra: [String: String] = [:]) throws -> Run {
         let binary = try #require(Self.binary, "build shotter first (swift build)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
@@ -39,6 +40,7 @@ import Testing
         process.currentDirectoryURL = URL(fileURLWithPath: dir)
         var environment = CLI.environment
         if ci { environment["CI"] = "1" }
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = dir + "/.out", err = dir + "/.err"
         #expect(FileManager.default.createFile(atPath: out, contents: nil) && FileManager.default.createFile(atPath: err, contents: nil))
