@@ -17,10 +17,7 @@ public enum PNGEncoder {
     /// `rgba` is width x height x 4 bytes of straight (non-premultiplied) RGBA, rows top to bottom.
     public static func encode(rgba: [UInt8], width: Int, height: Int, level: Int32 = 2) throws -> [UInt8] {
         precondition(rgba.count == width * height * 4, "pixel buffer does not match the size")
-        let opaque = rgba.withUnsafeBytes { p in
-            // Little-endian: a pixel read as one UInt32 has its alpha in the high byte.
-            stride(from: 0, to: p.count, by: 4).allSatisfy { p.loadUnaligned(fromByteOffset: $0, as: UInt32.self) >= 0xFF00_0000 }
-        }
+        let opaque = isOpaque(rgba)
         let channels = opaque ? 3 : 4
         let rowBytes = width * channels
         // Each row: filter byte 2 (Up), then the difference from the row above.
@@ -55,7 +52,19 @@ public enum PNGEncoder {
             failed = count == 0
         }
         if failed { throw Error.compressionFailed }
+        return file(width: width, height: height, opaque: opaque, compressed: compressed)
+    }
 
+    /// Whether every pixel's alpha is 255 (then the file is RGB).
+    static func isOpaque(_ rgba: [UInt8]) -> Bool {
+        rgba.withUnsafeBytes { p in
+            // Little-endian: a pixel read as one UInt32 has its alpha in the high byte.
+            stride(from: 0, to: p.count, by: 4).allSatisfy { p.loadUnaligned(fromByteOffset: $0, as: UInt32.self) >= 0xFF00_0000 }
+        }
+    }
+
+    /// The PNG file around a compressed image stream: signature, IHDR, one IDAT, IEND.
+    static func file(width: Int, height: Int, opaque: Bool, compressed: [UInt8]) -> [UInt8] {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))

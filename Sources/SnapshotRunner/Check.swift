@@ -70,9 +70,10 @@ public struct SnapshotChecker: Sendable {
     public var goldens: String
     public var artifacts: String
     public var record: RecordMode
+    public var pngCompression = PNGCompression.fast
 
-    public init(goldens: String, artifacts: String, record: RecordMode) {
-        self.goldens = goldens; self.artifacts = artifacts; self.record = record
+    public init(goldens: String, artifacts: String, record: RecordMode, pngCompression: PNGCompression = .fast) {
+        self.goldens = goldens; self.artifacts = artifacts; self.record = record; self.pngCompression = pngCompression
     }
 
     /// The subdirectory of `artifacts` this checker owns (cleared at the start of a run).
@@ -91,7 +92,7 @@ public struct SnapshotChecker: Sendable {
                 return result
             }
         }
-        let png = try PNGEncoder.encode(rgba: image.rgba, width: image.width, height: image.height)
+        let png = try pngCompression.encode(rgba: image.rgba, width: image.width, height: image.height)
         return try check(snapshot, actual: png, layout: layout)
     }
 

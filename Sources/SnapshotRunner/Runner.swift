@@ -15,6 +15,8 @@ public struct RunOptions: Sendable {
     public var prune = false
     /// The pixel budget of each rendered PNG: a larger snapshot fails with the limit's message.
     public var pixelLimit = PixelLimit()
+    /// How PNG goldens (and actual images) are compressed: the plan's `pngCompression`.
+    public var pngCompression = PNGCompression.fast
 
     public init(record: RecordMode, ci: Bool, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 shard: Shard? = nil, artifacts: String, prune: Bool = false) {
@@ -58,7 +60,8 @@ public enum SnapshotRunner {
                            options: RunOptions, progress: @escaping @Sendable () -> Void = {}) throws -> RunSummary {
         let all = streams.flatMap(\.snapshots)
         let selected = options.shard.map { $0.select(all) } ?? all
-        let checker = SnapshotChecker(goldens: goldens, artifacts: options.artifacts, record: options.record)
+        let checker = SnapshotChecker(goldens: goldens, artifacts: options.artifacts, record: options.record,
+                                      pngCompression: options.pngCompression)
         try? FileManager.default.removeItem(at: OutputPaths.join(options.artifacts, SnapshotChecker.failuresDirectory))
         // Fails early with a clear message when fonts or icons are missing.
         _ = try Screenshotter()

@@ -84,6 +84,8 @@ public struct TestPlan: Sendable {
     /// Where the goldens live (absolute, or relative to the working directory).
     public var goldens: String
     public var entries: [Entry]
+    /// How goldens are compressed when written (`"pngCompression"`, top level only).
+    public var pngCompression = PNGCompression.fast
 
     public static let fileName = "shotter.json"
     static let settingKeys: Set<String> = ["devices", "dynamicTypeSizes", "schemes", "commits", "formats", "scale",
@@ -111,7 +113,7 @@ public struct TestPlan: Sendable {
             throw PlanError("\(file):\(error.line): \(error.message)")
         }
         guard case .object(let top) = json else { throw PlanError("\(file): the plan must be a JSON object") }
-        let known = settingKeys.union(["streams", "goldens"])
+        let known = settingKeys.union(["streams", "goldens", "pngCompression"])
         if let unknown = top.keys.sorted().first(where: { !known.contains($0) }) {
             throw PlanError("\(file): unknown key \(MessageText.quoted(unknown)) (use \(known.sorted().joined(separator: ", ")))")
         }
@@ -148,7 +150,14 @@ public struct TestPlan: Sendable {
                 throw PlanError("\(at): must be a path or an object, got \(item.typeName)")
             }
         }
-        return TestPlan(directory: directory, goldens: goldens, entries: entries)
+        var plan = TestPlan(directory: directory, goldens: goldens, entries: entries)
+        if let value = top["pngCompression"] {
+            guard case .string(let s) = value, let compression = PNGCompression(rawValue: s) else {
+                throw PlanError("\(file): pngCompression must be \"fast\" or \"small\"")
+            }
+            plan.pngCompression = compression
+        }
+        return plan
     }
 
     /// A stream pattern is relative and stays inside the plan's directory (the files it

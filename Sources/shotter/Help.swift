@@ -9,6 +9,7 @@ enum Help {
       shotter events INPUT [options]   print the geometry / layout records for SB_EVENTS
       shotter diff A.png B.png         compare two images pixel by pixel
       shotter test [options]           check the snapshots of shotter.json against their goldens
+      shotter sheet INPUT... -o FILE   variants of screens side by side in one captioned image
       shotter report merge RESULTS... -o DIR   one report from the shards of a run
       shotter accept ARTIFACTS [NAME...]       copy failures' actual images over the goldens
 
@@ -20,6 +21,7 @@ enum Help {
     Usage: shotter render INPUT [-o DIR] [--format png|svg|png,svg] [--device NAME]
                           [--dynamic-type SIZE,...|all] [--scheme light|dark|light,dark]
                           [--commit N|last|all] [--scale N] [--max-pixels N] [--jobs N]
+                          [--crop ID [--margin N]] [--background transparent] [--frame]
 
     Renders commits of an op stream and prints the path of every file written. Files are
     written only when the whole run succeeded: a failure leaves none of them.
@@ -33,6 +35,12 @@ enum Help {
       --scale N            pixels per point for PNG (default: the device's)
       --max-pixels N       the most pixels a PNG may have (default: 16777216, 4096x4096)
       --jobs N             render threads (default: the number of cores)
+    For documentation images:
+      --crop ID            only element ID (its frame and chrome; shotter layout lists ids)
+      --margin N           points around the cropped element (default: 0)
+      --background transparent   leave out the screen's background, status bar and home
+                           indicator: the app's elements on a transparent canvas
+      --frame              the screen inside a device outline drawn by shotter
 
     Files are named DIR/STREAM/NNN[-EVENT].DEVICE.SIZE.SCHEME.EXT,
     e.g. shots/Todos/003-tap-Add.iphone15pro.large.dark.png
@@ -102,6 +110,23 @@ enum Help {
       --device NAME,...  --dynamic-type SIZE,...|all  --scheme light,dark
       --commit last|all|N,...  --format png,svg  --scale N
       --threshold T (default 0.1)  --include-aa  --max-diff-pixels N  --max-diff-ratio R
+    """
+
+    static let sheet = """
+    Usage: shotter sheet INPUT... -o FILE.png|FILE.svg [--device NAME,...] [--dynamic-type SIZE,...]
+                         [--scheme light,dark] [--commit N|last] [--scale N] [--frame]
+                         [--crop ID [--margin N]] [--background transparent]
+
+    Renders one commit of each INPUT in every chosen variant and lays them out in one image:
+    a row per input and device, a column per Dynamic Type size and color scheme, each
+    captioned (device, size, scheme). For READMEs and pull requests.
+      -o, --output FILE    the sheet: PNG, or SVG when the name ends in .svg
+      --device NAME,...    devices, one row each (default: iphone15pro)
+      --dynamic-type S,... Dynamic Type sizes, one column each (default: large)
+      --scheme S           light, dark or light,dark (default: light)
+      --commit C           a commit number or last (default: last)
+      --scale N            pixels per point of a PNG sheet (default: 2)
+      --frame, --crop ID, --margin N, --background transparent: as for shotter render
     """
 
     static let report = """

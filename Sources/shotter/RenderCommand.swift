@@ -16,11 +16,12 @@ enum RenderCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         if argv.contains("--help") || argv.contains("-h") { print(Help.render); return 0 }
         let args = try Arguments(command: "render", argv,
-                                 valueOptions: ["--output", "--format", "--device", "--dynamic-type", "--scheme", "--commit", "--scale", "--jobs",
-                                               "--max-pixels"],
-                                 aliases: ["-o": "--output"])
+                                 valueOptions: Set(["--output", "--format", "--device", "--dynamic-type", "--scheme", "--commit", "--scale", "--jobs",
+                                                    "--max-pixels"]).union(DocumentationOptions.valueOptions),
+                                 flagOptions: DocumentationOptions.flagOptions, aliases: ["-o": "--output"])
         guard args.positionals.count == 1 else { throw args.fail("expected one INPUT") }
         let options = try RenderOptions(args, allowMany: true)
+        let documentation = try DocumentationOptions(args)
         let formats = try (args.value("--format") ?? "png").split(separator: ",").map { (s: Substring) throws(UsageError) -> ImageFormat in
             guard let f = ImageFormat(rawValue: String(s)) else { throw args.fail("unknown format \(MessageText.quoted(s)) (use png, svg or png,svg)") }
             return f
@@ -67,7 +68,13 @@ enum RenderCommand {
                 while let job = queue.take() {
                     do {
                         let diagnostics = Diagnostics()
-                        let list = renderer.displayList(tree: job.tree, environment: job.environment, diagnostics: diagnostics)
+                        let list: DisplayList
+                        do {
+                            list = try renderer.displayList(tree: job.tree, environment: job.environment, diagnostics: diagnostics,
+                                                            options: documentation)
+                        } catch let error as DocumentationError {
+                            throw InputError(file: input.name, line: 0, message: "commit \(job.commit.number): \(error.message)")
+                        }
                         var paths: [String] = []
                         for format in formats {
                             let name = "\(streamName)/\(fileName(commit: job.commit, environment: job.environment, format: format))"

@@ -50,6 +50,7 @@ enum TestCommand {
         try plan.checkOutputDirectories(artifacts: artifacts, streams: streams)
         var options = RunOptions(record: record, ci: ci, jobs: jobs, shard: shard, artifacts: artifacts, prune: args.has("--prune"))
         options.pixelLimit = try args.pixelLimit()
+        options.pngCompression = plan.pngCompression
         // Flags that narrow the run must not make the plan's other goldens look unused.
         let planStreams = overrides.narrowsPlan ? try written.streams() : nil
         let snapshots = streams.flatMap(\.snapshots)

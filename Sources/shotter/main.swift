@@ -21,6 +21,7 @@ func run(_ argv: [String]) -> Int32 {
         case "events": return try EventsCommand.run(rest)
         case "diff": return try DiffCommand.run(rest)
         case "test": return try TestCommand.run(rest)
+        case "sheet": return try SheetCommand.run(rest)
         case "report": return try ReportCommand.run(rest)
         case "accept": return try AcceptCommand.run(rest)
         case "fuzz-server": return FuzzServer.serve()

@@ -196,4 +196,24 @@ extension TestCommandTests {
         #expect(try String(contentsOfFile: dir + "/summary.md", encoding: .utf8).hasPrefix("### shotter: 8 passed, 4 failed\n"))
         #expect(try shotter(["test", "--annotations", "gitlab"]).status == 2)
     }
+
+    /// `"pngCompression": "small"` writes the same bytes on every run, smaller than `fast`'s,
+    /// and goldens of either kind pass against the other.
+    @Test func smallPNGGoldensAreByteIdenticalAndSmaller() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let small = #"{"streams": ["flows/*.jsonl"], "devices": ["160x90@2"], "schemes": ["light", "dark"], "pngCompression": "small"}"#
+        try write(small, "shotter.json")
+        try write(stream(["Hello"]), "flows/Greeting.jsonl")
+        for goldens in ["first", "second"] { #expect(try shotter(["test", "--goldens", goldens]).status == 0) }
+        try write(small.replacingOccurrences(of: "small", with: "fast"), "shotter.json")
+        #expect(try shotter(["test", "--goldens", "fast"]).status == 0)
+        for name in ["Greeting/001.160x90@2.large.light.png", "Greeting/001.160x90@2.large.dark.png"] {
+            #expect(try read("first/" + name) == read("second/" + name))
+            #expect(try read("first/" + name).count < read("fast/" + name).count)
+        }
+        #expect(try shotter(["test", "--goldens", "first"], ci: true).lastLine == "2 passed, 0 failed")
+        try write(small.replacingOccurrences(of: "small", with: "tiny"), "shotter.json")
+        let bad = try shotter(["test"])
+        #expect(bad.status == 2 && bad.errors.contains("pngCompression must be \"fast\" or \"small\""))
+    }
 }

@@ -29,16 +29,19 @@ public struct Painter {
         public var tint: RGBA?
     }
 
-    public static func paint(tree: ElementTree, layout: LayoutResult, diagnostics: Diagnostics) -> DisplayList {
+    /// `screen: false` leaves out the screen's background, the status bar and the home
+    /// indicator: the app's elements alone, on a transparent canvas (documentation images).
+    public static func paint(tree: ElementTree, layout: LayoutResult, diagnostics: Diagnostics, screen: Bool = true) -> DisplayList {
         let env = layout.environment
         var painter = Painter(tree: tree, layout: layout, palette: Palette(env.colorScheme),
                               diagnostics: diagnostics, bounds: DrawingBounds(canvas: env.device.size))
-        let screen = Rect(origin: .zero, size: env.device.size)
-        painter.append(.fill(.rect, screen, .solid(painter.palette.systemBackground)))
+        if screen { painter.append(.fill(.rect, Rect(origin: .zero, size: env.device.size), .solid(painter.palette.systemBackground))) }
         painter.paintChildren(of: tree.root, State(foreground: painter.palette.label))
         let statusPalette = painter.statusBarScheme.map(Palette.init) ?? painter.palette
         painter.currentLine = 0
-        for item in StatusBar.items(for: env.device, palette: statusPalette, time: layout.statusBarTime) { painter.append(item) }
+        if screen {
+            for item in StatusBar.items(for: env.device, palette: statusPalette, time: layout.statusBarTime) { painter.append(item) }
+        }
         return DisplayList(size: env.device.size, items: painter.items, lines: painter.lines)
     }
 

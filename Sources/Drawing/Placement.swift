@@ -1,0 +1,66 @@
+import LayoutModel
+
+/// Moving drawn items: how documentation images are composed from display lists (a crop, a
+/// device frame, a contact sheet) so that PNG and SVG show the same thing with no backend
+/// of their own.
+extension DisplayItem {
+    /// The item drawn `dx`, `dy` points further right and down.
+    public func offset(dx: Double, dy: Double) -> DisplayItem {
+        func p(_ point: Point) -> Point { Point(x: point.x + dx, y: point.y + dy) }
+        func r(_ rect: Rect) -> Rect { rect.offsetBy(dx: dx, dy: dy) }
+        func shape(_ outline: ShapeOutline) -> ShapeOutline {
+            switch outline {
+            case .polygon(let points, let closed): .polygon(points.map(p), closed: closed)
+            case .path(let elements):
+                .path(elements.map { element in
+                    switch element {
+                    case .move(let a): .move(p(a))
+                    case .line(let a): .line(p(a))
+                    case .curve(let a, let b, let to): .curve(p(a), p(b), to: p(to))
+                    case .close: .close
+                    }
+                })
+            case .rect, .roundedRect, .topRoundedRect, .ellipse, .capsule: outline
+            }
+        }
+        func paint(_ paint: Paint) -> Paint {
+            switch paint {
+            case .solid: paint
+            case .linearGradient(let stops, let start, let end): .linearGradient(stops: stops, start: p(start), end: p(end))
+            case .radialGradient(let stops, let center, let a, let b): .radialGradient(stops: stops, center: p(center), startRadius: a, endRadius: b)
+            }
+        }
+        switch self {
+        case .fill(let outline, let rect, let fill): return .fill(shape(outline), r(rect), paint(fill))
+        case .stroke(let outline, let rect, let stroke, let width, let dash):
+            return .stroke(shape(outline), r(rect), paint(stroke), lineWidth: width, dash: dash)
+        case .text(var run):
+            run.origin = p(run.origin)
+            return .text(run)
+        case .symbol(let name, let rect, let color, let width): return .symbol(name: name, rect: r(rect), color: color, strokeWidth: width)
+        case .pushClip(let outline, let rect): return .pushClip(shape(outline), r(rect))
+        case .pushTransform(let scale, let center): return .pushTransform(scale: scale, center: p(center))
+        case .popClip, .pushGroup, .popGroup, .popTransform: return self
+        }
+    }
+}
+
+extension DisplayList {
+    /// The part of the canvas inside `rect` (which may reach past its edges): a canvas of
+    /// `rect`'s size showing what was there.
+    public func cropped(to rect: Rect) -> DisplayList {
+        var list = DisplayList(size: rect.size)
+        list.append(self, at: Point(x: -rect.x, y: -rect.y))
+        return list
+    }
+
+    /// Appends `other`'s items drawn with its canvas's top-left corner at `origin`, clipped
+    /// to that canvas (so nothing of it spills over its neighbours on a sheet).
+    public mutating func append(_ other: DisplayList, at origin: Point, clip: ShapeOutline = .rect) {
+        // Stream lines stay with their items, so a drawing failure still names its line.
+        lines = (0..<items.count).map(line(ofItem:)) + [0] + (0..<other.items.count).map(other.line(ofItem:)) + [0]
+        items.append(.pushClip(clip, Rect(origin: origin, size: other.size)))
+        items += other.items.map { $0.offset(dx: origin.x, dy: origin.y) }
+        items.append(.popClip)
+    }
+}

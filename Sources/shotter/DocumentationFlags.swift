@@ -1,0 +1,28 @@
+import RenderPipeline
+
+/// `--crop ID`, `--margin N`, `--background transparent|screen`, `--frame`: the flags of
+/// `shotter render` and `shotter sheet` for documentation images.
+extension DocumentationOptions {
+    static let valueOptions: Set<String> = ["--crop", "--margin", "--background"]
+    static let flagOptions: Set<String> = ["--frame"]
+
+    init(_ args: Arguments) throws(UsageError) {
+        self.init()
+        if let value = args.value("--crop") {
+            guard let id = Int(value), id >= 0 else { throw args.fail("--crop takes an element id (shotter layout lists them)") }
+            crop = id
+        }
+        if let value = args.value("--margin") {
+            guard crop != nil else { throw args.fail("--margin goes with --crop") }
+            guard let points = Double(value), points >= 0, points <= 1000 else { throw args.fail("--margin takes points from 0 to 1000") }
+            margin = points
+        }
+        switch args.value("--background") {
+        case nil, "screen": break
+        case "transparent": transparent = true
+        default: throw args.fail("--background takes transparent or screen")
+        }
+        frame = args.has("--frame")
+        if frame && crop != nil { throw args.fail("--frame draws a whole screen: not with --crop") }
+    }
+}
