@@ -76,6 +76,22 @@ import Testing
     }
 }
 
+/// README's images are what `scripts/readme-images.sh` makes from Examples today.
+@Test func readmeImagesAreShottersCurrentRenders() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [CLI.repository.appendingPathComponent("scripts/readme-images.sh").path, "--check"]
+    var environment = CLI.environment
+    environment["SHOTTER"] = CLI.binary.path
+    process.environment = environment
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(message)")
+}
+
 private extension RGBAImage {
     func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(pixels[(y * width + x) * 4..<(y * width + x) * 4 + 4]) }
 }
