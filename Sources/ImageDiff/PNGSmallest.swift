@@ -24,7 +24,7 @@ extension PNGEncoder {
     /// ways (each row with the filter whose output has the smallest sum of absolute values, as
     /// libpng chooses; every row Up, as `encode` does; every row unfiltered), each compressed
     /// with libdeflate's strongest level (12), and the smallest stream kept (the first of
-    /// equal sizes). Several times slower than `encode`: for goldens, not artifacts.
+    /// equal sizes). About 200 times slower than `encode` (docs/performance.md): for goldens.
     public static func encodeSmallest(rgba: [UInt8], width: Int, height: Int) throws -> [UInt8] {
         precondition(rgba.count == width * height * 4, "pixel buffer does not match the size")
         let opaque = isOpaque(rgba)
