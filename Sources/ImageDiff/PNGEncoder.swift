@@ -42,13 +42,17 @@ public enum PNGEncoder {
         defer { BufferPool.shared.give(filteredBuffer) }
         let dst = filteredBuffer.base
         let out = UnsafeMutableRawPointer(dst)
+        // The first row's "above" is a row of zeros.
+        let zeros = [UInt32](repeating: 0, count: width)
         image.words.withUnsafeBufferPointer { words in
-            guard let base = words.baseAddress else { return }
-            for y in 0..<height {
-                let start = y * (rowBytes + 1)
-                dst[start] = 2
-                Self.filterUp(row: base + y * width, above: y == 0 ? nil : base + (y - 1) * width, count: width,
-                              into: out + start + 1)
+            zeros.withUnsafeBufferPointer { zeros in
+                guard let base = words.baseAddress, let zeros = zeros.baseAddress else { return }
+                for y in 0..<height {
+                    let start = y * (rowBytes + 1)
+                    dst[start] = 2
+                    Self.filterUp(row: base + y * width, above: y == 0 ? zeros : base + (y - 1) * width, count: width,
+                                  into: out + start + 1)
+                }
             }
         }
         return try deflate(dst, count: filteredCount, width: width, height: height, opaque: true, level: level)
@@ -57,11 +61,11 @@ public enum PNGEncoder {
     /// Writes one opaque row as RGB bytes minus the row above (filter Up), straight from
     /// premultiplied words, four pixels (twelve bytes, three words) at a time. Writes one byte
     /// past the row, which the next row's filter byte (or the buffer's spare byte) takes.
-    private static func filterUp(row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>?, count: Int,
+    private static func filterUp(row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, count: Int,
                                  into out: UnsafeMutableRawPointer) {
         // 0xAARRGGBB byte-swapped and shifted: the little-endian word of r, g, b, 0.
         @inline(__always) func rgb(_ p: UInt32) -> UInt32 { (p.byteSwapped >> 8).littleEndian }
-        @inline(__always) func up(_ x: Int) -> UInt32 { above.map { rgb($0[x]) } ?? 0 }
+        @inline(__always) func up(_ x: Int) -> UInt32 { rgb(above[x]) }
         var x = 0
         #if _endian(little)
         while x + 4 <= count {
