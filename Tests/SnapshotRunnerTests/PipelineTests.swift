@@ -141,7 +141,7 @@ import Testing
 
         // The last commit alone comes from the tree validating built.
         var last: [String] = []
-        try session.scenes(RenderOptions()) { last.append(name($0) + " " + ($0.tree.firstText(under: 0) ?? "")) }
+        try session.scenes(RenderOptions()) { last.append(name($0) + " " + ($0.tree.firstText(under: 3) ?? "")) }
         #expect(last == ["3.large.dark Three"])
     }
 
