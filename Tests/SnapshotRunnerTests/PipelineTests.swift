@@ -83,8 +83,9 @@ import Testing
 
 /// The one pipeline: a stream read and validated once, replayed into scenes, rendered into frames.
 @Suite struct RenderSessionTests {
-    /// Commit 1 shows a placeholder kind and a missing symbol; commit 2 asks for the dark scheme;
-    /// commit 3 changes a text.
+    /// Commit 1 shows a placeholder kind and a missing symbol; commit 2 asks for the dark scheme
+    /// and changes the text;
+    /// commit 3 changes the text again.
     static let stream = """
     {"id":1,"kind":"gizmo","op":"create","props":{}}
     {"id":1,"index":0,"op":"insert","parent":0}
@@ -94,6 +95,7 @@ import Testing
     {"id":3,"index":2,"op":"insert","parent":0}
     {"op":"commit"}
     {"id":0,"op":"update","props":{"colorScheme":"dark"}}
+    {"id":3,"op":"update","props":{"text":"Two"}}
     {"op":"commit"}
     {"id":3,"op":"update","props":{"text":"Three"}}
     {"op":"commit"}
