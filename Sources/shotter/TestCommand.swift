@@ -39,6 +39,7 @@ enum TestCommand {
         let junitPath = try args.outputFile("--junit")
         let artifacts = try args.outputDirectory("--artifacts") ?? (plan.directory as NSString).appendingPathComponent(".shotter-artifacts")
 
+        RenderSession.loadFontsInBackground()
         let streams = try plan.streams()
         try plan.checkOutputDirectories(artifacts: artifacts, streams: streams)
         var options = RunOptions(record: record, ci: ci, jobs: jobs, shard: shard, artifacts: artifacts, prune: args.has("--prune"))
