@@ -46,13 +46,6 @@ extension LayoutPass {
         return current
     }
 
-    /// Merges named rects into what `id` already recorded (another family may own the rest).
-    func addChrome(_ rects: [String: Rect], for id: Int) {
-        var merged = result.chrome[id] ?? [:]
-        for (k, v) in rects { merged[k] = v }
-        record(chrome: merged, for: id)
-    }
-
     /// The screen's safe area as a rect.
     var safeRect: Rect {
         let d = environment.device
@@ -80,9 +73,9 @@ extension Painter {
 
     /// The white thumb of a switch or slider: a soft two-ring shadow under a white circle.
     mutating func drawThumb(_ rect: Rect) {
-        append(.fill(.ellipse, rect.insetBy(dx: -1, dy: -1).offsetBy(dx: 0, dy: 1.5), .solid(RGBA.black.withAlpha(0.06))))
-        append(.fill(.ellipse, rect.insetBy(dx: -0.5, dy: -0.5).offsetBy(dx: 0, dy: 0.5), .solid(RGBA.black.withAlpha(0.1))))
-        append(.fill(.ellipse, rect, .solid(.white)))
+        append(.fill(.ellipse, rect.insetBy(dx: -1, dy: -1).offsetBy(dx: 0, dy: 1.5), .solid(palette.softShadow)))
+        append(.fill(.ellipse, rect.insetBy(dx: -0.5, dy: -0.5).offsetBy(dx: 0, dy: 0.5), .solid(palette.thumbShadow)))
+        append(.fill(.ellipse, rect, .solid(palette.thumb)))
     }
 
 }
@@ -92,11 +85,6 @@ extension ElementTree {
     func text(under id: Int) -> String {
         documentOrder(from: id).compactMap { (self[$0]?.props as? TextProps)?.text }.joined(separator: " ")
     }
-}
-
-extension Palette {
-    /// Sheets and cards over the app: white, and the elevated #1C1C1E in dark.
-    var elevatedBackground: RGBA { scheme == .light ? .white : RGBA(hex: 0x1C1C1E) }
 }
 
 extension PropReader {

@@ -37,8 +37,7 @@ public enum ToggleFamily: ElementFamily {
         painter.paintChildren(of: e, state)
         guard let track = (painter.layout.parts[e.id] as? ToggleParts)?.track else { return }
         let isOn = (e.props as? ToggleProps)?.isOn ?? false
-        let off = painter.palette.scheme == .light ? RGBA(hex: 0xE9E9EA) : RGBA(hex: 0x39393D)
-        painter.append(.fill(.capsule, track, .solid(isOn ? state.tint ?? painter.palette.green : off)))
+        painter.append(.fill(.capsule, track, .solid(isOn ? state.tint ?? painter.palette.green : painter.palette.switchOffTrack)))
         let thumbX = isOn ? track.maxX - 2 - 27 : track.x + 2
         painter.drawThumb(Rect(x: thumbX, y: track.y + 2, width: 27, height: 27))
     }

@@ -122,7 +122,7 @@ public enum PlaceholderFamily: ElementFamily {
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
-        painter.paintPlaceholder(label: painter.layout.labels[e.id]?["kind"], frame)
+        painter.paintPlaceholder(label: (painter.layout.parts[e.id] as? PlaceholderParts)?.kind, frame)
     }
 
     /// The kind's name, one 11 pt monospaced line centered in the box, when the box has room.
@@ -130,9 +130,16 @@ public enum PlaceholderFamily: ElementFamily {
         let font = Painter.placeholderFont
         guard frame.width > 8, frame.height > 8, frame.height >= font.lineHeight else { return }
         let laid = pass.measurer.layout(e.kind, font: font, width: max(0, frame.width - 8), lineLimit: 1)
-        pass.record(label: PlacedText(laid, font: font, x: frame.midX, width: 0, top: frame.midY - font.lineHeight / 2, alignment: 0.5),
-                    "kind", for: e.id)
+        let kind = PlacedText(laid, font: font, x: frame.midX, width: 0, top: frame.midY - font.lineHeight / 2, alignment: 0.5)
+        pass.record(parts: PlaceholderParts(kind: kind), for: e.id)
     }
+}
+
+/// A placeholder's label: the kind's name (label `kind`).
+struct PlaceholderParts: LayoutParts {
+    var kind: PlacedText
+    var chrome: [String: Rect] { [:] }
+    var labels: [String: PlacedText] { ["kind": kind] }
 }
 
 public struct ScreenProps: ElementProps {

@@ -382,12 +382,12 @@ public enum NavLinkFamily: ElementFamily {
         pass.place(label, at: Point(x: frame.x, y: frame.y + (frame.height - size.height) / 2), proposal: lp)
         let chevron = Rect(x: frame.maxX - chevronSize.width, y: frame.midY - chevronSize.height / 2,
                            width: chevronSize.width, height: chevronSize.height)
-        pass.record(chrome: ["chevron": chevron], for: e.id)
+        pass.record(parts: NavLinkParts(chevron: chevron), for: e.id)
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ inherited: Painter.State) {
         var state = inherited
-        if let chevron = painter.layout.chrome[e.id]?["chevron"] {
+        if let chevron = (painter.layout.parts[e.id] as? NavLinkParts)?.chevron {
             let points = [Point(x: chevron.minX + 1, y: chevron.minY + 1), Point(x: chevron.maxX - 1, y: chevron.midY),
                           Point(x: chevron.minX + 1, y: chevron.maxY - 1)]
             painter.append(.stroke(.polygon(points, closed: false), chevron, .solid(painter.palette.tertiaryLabel),
@@ -397,4 +397,10 @@ public enum NavLinkFamily: ElementFamily {
         }
         painter.paintChildren(of: e, state)
     }
+}
+
+/// A navigation link as a list row: its trailing chevron.
+struct NavLinkParts: LayoutParts {
+    var chevron: Rect
+    var chrome: [String: Rect] { ["chevron": chevron] }
 }

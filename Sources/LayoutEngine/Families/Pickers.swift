@@ -164,9 +164,8 @@ public enum PickerFamily: ElementFamily {
             }
             if segments.indices.contains(props.selected) {
                 let pill = segments[props.selected].insetBy(dx: 2, dy: 2)
-                painter.append(.fill(.roundedRect(cornerRadius: 7), pill.offsetBy(dx: 0, dy: 1), .solid(RGBA.black.withAlpha(0.06))))
-                painter.append(.fill(.roundedRect(cornerRadius: 7), pill,
-                                     .solid(palette.scheme == .light ? .white : RGBA(hex: 0x636366))))
+                painter.append(.fill(.roundedRect(cornerRadius: 7), pill.offsetBy(dx: 0, dy: 1), .solid(palette.softShadow)))
+                painter.append(.fill(.roundedRect(cornerRadius: 7), pill, .solid(palette.segmentPill)))
             }
             for title in parts.segmentTitles { painter.draw(title, color: state.foreground) }
         case .menu:

@@ -70,7 +70,7 @@ public enum SheetFamily: ElementFamily {
         if detent == .large {
             // The presenting tree (everything drawn so far) shrinks onto black with rounded corners.
             let scale = 0.92
-            painter.insert([.fill(.rect, screen, .solid(.black)),
+            painter.insert([.fill(.rect, screen, .solid(painter.palette.backdrop)),
                             .pushTransform(scale: scale, center: Point(x: screen.midX, y: screen.midY)),
                             .pushClip(.roundedRect(cornerRadius: cornerRadius / scale), screen)], at: 0)
             painter.append(.popClip)
@@ -78,7 +78,7 @@ public enum SheetFamily: ElementFamily {
             painter.statusBarScheme = .dark
         }
         if detent != .full {
-            painter.append(.fill(.rect, screen, .solid(RGBA.black.withAlpha(0.4))))
+            painter.append(.fill(.rect, screen, .solid(painter.palette.sheetScrim)))
         }
         let background = detent == .full ? painter.palette.systemBackground : painter.palette.elevatedBackground
         painter.append(.fill(detent == .full ? .rect : .topRoundedRect(cornerRadius: cornerRadius), frame, .solid(background)))
@@ -265,13 +265,10 @@ public enum AlertFamily: ElementFamily {
         let palette = painter.palette
         let env = painter.layout.environment
         let hairline = 1 / env.device.scale
-        let light = palette.scheme == .light
-        // The material of alerts and action sheets, opaque: without a blur, content showing through reads as a glitch.
-        let material = light ? RGBA(hex: 0xF2F2F2) : RGBA(hex: 0x2C2C2E)
-        painter.append(.fill(.rect, Rect(origin: .zero, size: env.device.size), .solid(RGBA.black.withAlpha(0.3))))
-        painter.append(.fill(.roundedRect(cornerRadius: AlertMetrics.cornerRadius), card, .solid(material)))
+        painter.append(.fill(.rect, Rect(origin: .zero, size: env.device.size), .solid(palette.alertScrim)))
+        painter.append(.fill(.roundedRect(cornerRadius: AlertMetrics.cornerRadius), card, .solid(palette.alertMaterial)))
         if let cancelCard = parts.cancelCard {
-            painter.append(.fill(.roundedRect(cornerRadius: AlertMetrics.cornerRadius), cancelCard, .solid(light ? .white : RGBA(hex: 0x2C2C2E))))
+            painter.append(.fill(.roundedRect(cornerRadius: AlertMetrics.cornerRadius), cancelCard, .solid(palette.dialogCancelBackground)))
         }
         let captionColor = props.style == .dialog ? palette.secondaryLabel : palette.label
         painter.draw(parts.titleText, color: captionColor)

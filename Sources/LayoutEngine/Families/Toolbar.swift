@@ -62,11 +62,7 @@ public enum ToolbarFamily: ElementFamily {
     /// A bottom bar has the tab bar's translucent background and a hairline on top.
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         if placement(e) == .bottom, inScreen(e, painter.tree) {
-            let background = painter.palette.scheme == .light ? RGBA(rgb255: 249, 249, 249, 0.94) : RGBA(rgb255: 29, 29, 29, 0.94)
-            painter.append(.fill(.rect, frame, .solid(background)))
-            let hairline = 1 / painter.layout.environment.device.scale
-            painter.append(.fill(.rect, Rect(x: frame.x, y: frame.y, width: frame.width, height: hairline),
-                                 .solid(painter.palette.separator)))
+            TabViewFamily.drawBarBackground(frame, &painter)
         }
         painter.paintChildren(of: e, state)
     }

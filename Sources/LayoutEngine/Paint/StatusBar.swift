@@ -19,7 +19,7 @@ enum StatusBar {
         case .dynamicIsland:
             // Everything is centered on the island's midline; time and indicators sit in the "ears".
             let island = island(screenWidth: width)
-            items.append(.fill(.capsule, island, .solid(.black)))
+            items.append(.fill(.capsule, island, .solid(palette.backdrop)))
             let midY = island.midY
             let earWidth = island.minX
             items += clock
