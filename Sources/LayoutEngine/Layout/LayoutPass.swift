@@ -1,7 +1,8 @@
 import LayoutModel
 
 /// The result of laying out one commit: every attached element's frame in screen points
-/// (snapped: origins floored, sizes rounded), plus what painting and reports need.
+/// (snapped: origins floored, sizes rounded, shared edges agreeing), plus what painting and
+/// reports need.
 public struct LayoutResult: Sendable {
     public var environment: RenderEnvironment
     public var frames: [Int: Rect] = [:]
@@ -185,11 +186,22 @@ public final class LayoutPass {
         }
     }
 
-    /// Device pixel snapping, after placement: origins floor, sizes round.
+    /// Device pixel snapping, after placement (the spec's numbers): origins floor, sizes
+    /// round. Where those disagree at an edge two frames share, the edge wins: a frame whose
+    /// far edge lies where another frame begins (siblings placed edge to edge, spacing 0)
+    /// ends at that origin's pixel, so they touch instead of leaving a 1 pt gap or overlap.
     private func snapFrames() {
+        func pixel(_ v: Double) -> Double { (v + 1e-6).rounded(.down) }
+        /// Coordinates compared with a tolerance far below a pixel: sums of the same terms
+        /// in another order may differ in the last bits.
+        func key(_ v: Double) -> Double { (v * 1e4).rounded() }
+        let originsX = Set(result.frames.values.map { key($0.x) })
+        let originsY = Set(result.frames.values.map { key($0.y) })
         for (id, f) in result.frames {
-            result.frames[id] = Rect(x: (f.x + 1e-6).rounded(.down), y: (f.y + 1e-6).rounded(.down),
-                                     width: f.width.rounded(), height: f.height.rounded())
+            let x = pixel(f.x), y = pixel(f.y)
+            let width = originsX.contains(key(f.maxX)) ? pixel(f.maxX) - x : f.width.rounded()
+            let height = originsY.contains(key(f.maxY)) ? pixel(f.maxY) - y : f.height.rounded()
+            result.frames[id] = Rect(x: x, y: y, width: width, height: height)
         }
     }
 }
