@@ -61,7 +61,7 @@ extension Painter {
     }
 
     /// A glyph through the symbol table, centered in `rect` at `side` points; nothing when unknown.
-    mutating func drawSymbol(_ systemName: String, centeredIn rect: Rect, side: Double, color: RGBA, strokeWidth: Double = 2) {
+    mutating func drawSymbol(_ systemName: String, centeredIn rect: Rect, side: Double, color: RGBA, strokeWidth: Double = Painter.symbolStrokeWidth) {
         guard let glyph = SymbolTable.lucideName(for: systemName) else {
             diagnostics.warn("no symbol for \(MessageText.quoted(systemName)): drawn as a placeholder")
             paintPlaceholder(label: nil, Rect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
@@ -73,8 +73,9 @@ extension Painter {
 
     /// The white thumb of a switch or slider: a soft two-ring shadow under a white circle.
     mutating func drawThumb(_ rect: Rect) {
-        append(.fill(.ellipse, rect.insetBy(dx: -1, dy: -1).offsetBy(dx: 0, dy: 1.5), .solid(palette.softShadow)))
-        append(.fill(.ellipse, rect.insetBy(dx: -0.5, dy: -0.5).offsetBy(dx: 0, dy: 0.5), .solid(palette.thumbShadow)))
+        let (outer, inner) = (ControlMetrics.thumbOuterShadow, ControlMetrics.thumbInnerShadow)
+        append(.fill(.ellipse, rect.insetBy(dx: -outer.spread, dy: -outer.spread).offsetBy(dx: 0, dy: outer.drop), .solid(palette.softShadow)))
+        append(.fill(.ellipse, rect.insetBy(dx: -inner.spread, dy: -inner.spread).offsetBy(dx: 0, dy: inner.drop), .solid(palette.thumbShadow)))
         append(.fill(.ellipse, rect, .solid(palette.thumb)))
     }
 

@@ -30,6 +30,19 @@ enum ListLayout {
     static let refreshRowHeight = 40.0
     static let editControlWidth = 44.0
     static let badgeGap = 8.0
+    /// The edit control's circle (its center 27 from the card's edge) and what it holds: a
+    /// check of this width in a selected ring, a ring of this width, a minus of this size.
+    static let editCircle = 22.0
+    static let editCheckWidth = 2.0
+    /// The check's three points from the circle's center.
+    static let editCheckPoints = [Point(x: -5, y: 0.5), Point(x: -1.5, y: 4), Point(x: 5, y: -4)]
+    static let editRingWidth = 1.5
+    static let editMinus = Size(width: 12, height: 2)
+    /// The refresh spinner: 8 spokes from radius 4.5 to 9, 2.5 wide, each 10 % fainter.
+    static let spinnerSpokes = 8
+    static let spinnerRadii = (inner: 4.5, outer: 9.0)
+    static let spinnerSpokeWidth = 2.5
+    static let spinnerFade = 0.1
 
     /// Wrappers a row's content may sit in; they keep the list-row context.
     static let wrapperKinds: Set<String> = ["styled", "listrow", "swipeactions", "contextmenu", "gesture", "tapgesture"]
@@ -249,32 +262,34 @@ enum ListLayout {
     /// with a white check when selected) or a red minus for deletable rows.
     static func paintEditControl(_ control: Rect, _ props: ListRowProps, _ painter: inout Painter) {
         let palette = painter.palette
-        let circle = Rect(x: control.x + rowInsets.leading, y: control.midY - 11, width: 22, height: 22)
+        let circle = Rect(x: control.x + rowInsets.leading, y: control.midY - editCircle / 2, width: editCircle, height: editCircle)
         if props.selectable {
             if props.selected {
                 painter.append(.fill(.ellipse, circle, .solid(palette.accent)))
                 let c = Point(x: circle.midX, y: circle.midY)
-                let check = [Point(x: c.x - 5, y: c.y + 0.5), Point(x: c.x - 1.5, y: c.y + 4), Point(x: c.x + 5, y: c.y - 4)]
-                painter.append(.stroke(.polygon(check, closed: false), circle, .solid(palette.thumb), lineWidth: 2, dash: []))
+                let check = editCheckPoints.map { Point(x: c.x + $0.x, y: c.y + $0.y) }
+                painter.append(.stroke(.polygon(check, closed: false), circle, .solid(palette.thumb), lineWidth: editCheckWidth, dash: []))
             } else {
-                painter.append(.stroke(.ellipse, circle.insetBy(dx: 0.75, dy: 0.75), .solid(palette.tertiaryLabel),
-                                       lineWidth: 1.5, dash: []))
+                painter.append(.stroke(.ellipse, circle.insetBy(dx: editRingWidth / 2, dy: editRingWidth / 2), .solid(palette.tertiaryLabel),
+                                       lineWidth: editRingWidth, dash: []))
             }
         } else if props.deletable {
             painter.append(.fill(.ellipse, circle, .solid(palette.red)))
-            painter.append(.fill(.capsule, Rect(x: circle.midX - 6, y: circle.midY - 1, width: 12, height: 2), .solid(palette.thumb)))
+            painter.append(.fill(.capsule, Rect(x: circle.midX - editMinus.width / 2, y: circle.midY - editMinus.height / 2,
+                                                width: editMinus.width, height: editMinus.height), .solid(palette.thumb)))
         }
     }
 
     /// An activity indicator: eight spokes fading around a circle, centered in `rect`.
     static func spinner(in rect: Rect, color: RGBA) -> [DisplayItem] {
         let c = Point(x: rect.midX, y: rect.midY)
-        return (0..<8).map { i in
-            let angle = Double(i) * .pi / 4 - .pi / 2
+        let (inner, outer) = spinnerRadii
+        return (0..<spinnerSpokes).map { i in
+            let angle = Double(i) * 2 * .pi / Double(spinnerSpokes) - .pi / 2
             let (dx, dy) = (cos(angle), sin(angle))
-            let spoke = [Point(x: c.x + dx * 4.5, y: c.y + dy * 4.5), Point(x: c.x + dx * 9, y: c.y + dy * 9)]
-            return .stroke(.polygon(spoke, closed: false), rect, .solid(color.withAlpha(1 - Double(i) * 0.1)),
-                           lineWidth: 2.5, dash: [])
+            let spoke = [Point(x: c.x + dx * inner, y: c.y + dy * inner), Point(x: c.x + dx * outer, y: c.y + dy * outer)]
+            return .stroke(.polygon(spoke, closed: false), rect, .solid(color.withAlpha(1 - Double(i) * spinnerFade)),
+                           lineWidth: spinnerSpokeWidth, dash: [])
         }
     }
 }

@@ -136,7 +136,8 @@ public enum TabFamily: ElementFamily {
 
     public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
         let s = fillingSize(p)
-        return Size(width: s.width.isFinite ? s.width : 10, height: s.height.isFinite ? s.height : 10)
+        return Size(width: s.width.isFinite ? s.width : unspecifiedFillingLength,
+                    height: s.height.isFinite ? s.height : unspecifiedFillingLength)
     }
 
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
