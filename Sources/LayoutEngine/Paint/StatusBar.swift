@@ -88,9 +88,9 @@ enum StatusBar {
         case .tablet:
             let midY = device.safeArea.top / 2
             items += clock
-            let battery = width - Metrics.tabletBatteryInset - Metrics.batterySize.width
-            items += wifi(x: battery - Metrics.indicatorGap - Metrics.wifiSize.width, midY: midY, color: color)
-            items += self.battery(x: battery, midY: midY, color: color)
+            let batteryX = width - Metrics.tabletBatteryInset - Metrics.batterySize.width
+            items += wifi(x: batteryX - Metrics.indicatorGap - Metrics.wifiSize.width, midY: midY, color: color)
+            items += battery(x: batteryX, midY: midY, color: color)
         }
         if device.hasHomeIndicator {
             let size = Metrics.homeIndicatorSize
