@@ -3,8 +3,8 @@
 
     python3 scripts/text-widths.py [--ios-real DIR] [--shotter PATH] [--swift]
 
-For each case of ../shared/ios-real (the list below names its reference texts, their font and
-where on the row they sit), renders the case's stream with shotter at the screenshot's scale,
+For each case of DIR (default: shared/ios-real next to the repository's folder; the list
+below names its reference texts, their font and where on the row they sit), renders the case's stream with shotter at the screenshot's scale,
 finds the same texts in both images and measures the ink width of every word and of the whole
 line. Prints one row per word and line: case, iOS version, text, font size, iOS and shotter
 widths in points and the difference in percent, then the median and largest absolute
@@ -177,7 +177,7 @@ def main(argv):
     if "--shotter" in argv:
         shotter = argv[argv.index("--shotter") + 1]
     if not os.path.isdir(ios_real):
-        ios_real = "/work/shared/ios-real"
+        raise CannotMeasure(f"no reference folder at {ios_real}: pass --ios-real DIR")
     if not os.access(shotter, os.X_OK):
         raise CannotMeasure(f"no shotter binary at {shotter}: run swift build")
 
