@@ -124,30 +124,15 @@ public enum OptionParser {
     static func set(_ setting: Setting, _ written: Written, single: Bool, in values: inout OptionValues) throws(OptionError) {
         switch setting {
         case .devices:
-            values.devices = try list(written, single: single, what: "device") { (name: String) throws(OptionError) -> Device in
-                guard let device = Device.named(name) else {
-                    throw OptionError("unknown device \(MessageText.quoted(name)) (use \(deviceNames) or WIDTHxHEIGHT@SCALE)")
-                }
-                return device
-            }
+            values.devices = try list(written, single: single, what: "device", hint: "\(deviceNames) or WIDTHxHEIGHT@SCALE", Device.named)
         case .sizes:
             if written.isAll && !single { values.sizes = DynamicTypeSize.allCases; return }
-            values.sizes = try list(written, single: single, what: "Dynamic Type size") { (name: String) throws(OptionError) -> DynamicTypeSize in
-                guard let size = DynamicTypeSize(rawValue: name) else {
-                    throw OptionError("unknown Dynamic Type size \(MessageText.quoted(name)) (use \(sizeNames)\(single ? "" : " or all"))")
-                }
-                return size
-            }
+            values.sizes = try list(written, single: single, what: "Dynamic Type size", hint: sizeNames + (single ? "" : " or all"),
+                                    DynamicTypeSize.init(rawValue:))
         case .schemes:
-            values.schemes = try list(written, single: single, what: "color scheme") { (name: String) throws(OptionError) -> ColorScheme in
-                guard let scheme = ColorScheme(rawValue: name) else { throw OptionError("unknown color scheme \(MessageText.quoted(name)) (use light or dark)") }
-                return scheme
-            }
+            values.schemes = try list(written, single: single, what: "color scheme", hint: "light or dark", ColorScheme.init(rawValue:))
         case .formats:
-            values.formats = try list(written, single: single, what: "format") { (name: String) throws(OptionError) -> ImageFormat in
-                guard let format = ImageFormat(rawValue: name) else { throw OptionError("unknown format \(MessageText.quoted(name)) (use png or svg)") }
-                return format
-            }
+            values.formats = try list(written, single: single, what: "format", hint: "png or svg", ImageFormat.init(rawValue:))
         case .commits: values.commits = try commits(written, single: single)
         case .scale: values.scale = try number(written, "a number from 0 to 8") { $0 > 0 && $0 <= 8 }
         case .threshold: values.threshold = try number(written, "a number from 0 to 1") { (0...1).contains($0) }
@@ -167,9 +152,9 @@ public enum OptionParser {
     public static var sizeNames: String { DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// Names separated by commas on the command line; a string or a non-empty array of strings
-    /// in the plan. Each becomes a value through `item`.
-    static func list<T>(_ written: Written, single: Bool, what: String,
-                        _ item: (String) throws(OptionError) -> T) throws(OptionError) -> [T] {
+    /// in the plan. Each becomes a value through `named`, or is `unknown WHAT "NAME" (use HINT)`.
+    static func list<T>(_ written: Written, single: Bool, what: String, hint: String,
+                        _ named: (String) -> T?) throws(OptionError) -> [T] {
         let names: [String]
         switch written {
         case .flag(let flag, let text):
@@ -188,7 +173,10 @@ public enum OptionParser {
             }
         }
         var values: [T] = []
-        for name in names { values.append(try item(name)) }
+        for name in names {
+            guard let value = named(name) else { throw OptionError("unknown \(what) \(MessageText.quoted(name)) (use \(hint))") }
+            values.append(value)
+        }
         return values
     }
 
