@@ -125,7 +125,7 @@ extension TestPlan {
             }
             let ops = try OpStream(file: path, bytes: [UInt8](data))
             let (commits, warnings) = try ops.validate()
-            stream.warnings = warnings
+            stream.warnings = settings.catalog.warnings + warnings
             guard !commits.isEmpty else { throw InputError(file: path, line: 0, message: "the stream has no commit") }
             stream.commits = try select(settings.commits, from: commits, file: path)
         } catch {
@@ -171,7 +171,8 @@ extension PlannedStream {
                     for scheme in settings.schemes {
                         for format in settings.formats {
                             out.append(Snapshot(stream: name, streamPath: path, commit: commit,
-                                                environment: RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: scheme),
+                                                environment: RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: scheme,
+                                                                               catalog: settings.catalog, remoteImages: settings.remoteImages),
                                                 format: format, scale: settings.scale ?? device.scale,
                                                 tolerance: settings.tolerance))
                         }

@@ -1,3 +1,4 @@
+import Assets
 import Foundation
 import ImageDiff
 import LayoutEngine
@@ -39,6 +40,9 @@ public struct StreamSettings: Hashable, Sendable {
     /// Pixels per point for PNG; nil is the device's own scale.
     public var scale: Double?
     public var tolerance = Tolerance()
+    /// `"assets"` (catalog folders) and `"images"` (a folder or map file), relative to the plan.
+    public var catalog = AssetCatalog.empty
+    public var remoteImages = RemoteImages.none
 
     public init() {}
 }
@@ -87,7 +91,7 @@ public struct TestPlan: Sendable {
 
     public static let fileName = "shotter.json"
     static let settingKeys: Set<String> = ["devices", "dynamicTypeSizes", "schemes", "commits", "formats", "scale",
-                                           "threshold", "includeAA", "maxDiffPixels", "maxDiffRatio"]
+                                           "threshold", "includeAA", "maxDiffPixels", "maxDiffRatio", "assets", "images"]
 
     public init(directory: String, goldens: String? = nil, entries: [Entry]) {
         self.directory = directory
@@ -115,7 +119,7 @@ public struct TestPlan: Sendable {
         if let unknown = top.keys.sorted().first(where: { !known.contains($0) }) {
             throw PlanError("\(file): unknown key \(MessageText.quoted(unknown)) (use \(known.sorted().joined(separator: ", ")))")
         }
-        let defaults = try parseSettings(top, base: StreamSettings(), at: file)
+        let defaults = try parseSettings(top, base: StreamSettings(), at: file, directory: directory)
         var goldens: String?
         if let value = top["goldens"] {
             guard case .string(let s) = value, !s.isEmpty else { throw PlanError("\(file): goldens must be a directory path") }
@@ -143,7 +147,7 @@ public struct TestPlan: Sendable {
                     throw PlanError("\(at): unknown key \(MessageText.quoted(unknown)) (use \(allowed.sorted().joined(separator: ", ")))")
                 }
                 try checkPattern(pattern, at: at, directory: directory)
-                entries.append(Entry(pattern: pattern, settings: try parseSettings(fields, base: defaults, at: at)))
+                entries.append(Entry(pattern: pattern, settings: try parseSettings(fields, base: defaults, at: at, directory: directory)))
             default:
                 throw PlanError("\(at): must be a path or an object, got \(item.typeName)")
             }
@@ -188,8 +192,22 @@ public struct TestPlan: Sendable {
 
     // MARK: - Values
 
-    static func parseSettings(_ fields: [String: JSON], base: StreamSettings, at: String) throws(PlanError) -> StreamSettings {
+    static func parseSettings(_ fields: [String: JSON], base: StreamSettings, at: String,
+                              directory: String = ".") throws(PlanError) -> StreamSettings {
         var s = base
+        do {
+            if let v = fields["assets"] {
+                s.catalog = try AssetCatalog.load(try names(v, key: "assets", at: at).map { resolve($0, in: directory) })
+            }
+            if let v = fields["images"] {
+                guard case .string(let path) = v else { throw PlanError("\(at): images must be a folder or map file path") }
+                s.remoteImages = try RemoteImages.load(resolve(path, in: directory))
+            }
+        } catch let error as AssetCatalog.LoadError {
+            throw PlanError("\(at): \(error.description)")
+        } catch {
+            throw error as! PlanError
+        }
         if let v = fields["devices"] {
             s.devices = try names(v, key: "devices", at: at).map { (n: String) throws(PlanError) -> Device in try parseDevice(n) }
         }

@@ -11,6 +11,8 @@ struct Arguments {
     let command: String
     private(set) var positionals: [String] = []
     private var options: [String: String] = [:]
+    /// Every value of each option, in order, for the repeatable ones (`--assets`).
+    private var allValues: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     /// `valueOptions` take a value; `flagOptions` do not. Short aliases map to long names.
@@ -33,9 +35,10 @@ struct Arguments {
                 if inlineValue != nil { throw UsageError(message: "\(name) takes no value", command: command) }
                 flags.insert(name)
             } else if valueOptions.contains(name) {
-                if let inlineValue { options[name] = inlineValue; continue }
+                if let inlineValue { options[name] = inlineValue; allValues[name, default: []].append(inlineValue); continue }
                 guard i < args.count else { throw UsageError(message: "\(name) needs a value", command: command) }
                 options[name] = args[i]
+                allValues[name, default: []].append(args[i])
                 i += 1
             } else {
                 throw UsageError(message: "unknown option \(arg)", command: command)
@@ -44,6 +47,8 @@ struct Arguments {
     }
 
     func value(_ name: String) -> String? { options[name] }
+    /// Every value a repeatable option was given.
+    func values(_ name: String) -> [String] { allValues[name] ?? [] }
 
     /// The value of an option naming an output directory: empty or the file-system root is a
     /// usage error, not the working directory or `/`.

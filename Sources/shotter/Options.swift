@@ -1,3 +1,4 @@
+import Assets
 import ImageDiff
 import LayoutEngine
 import LayoutModel
@@ -10,6 +11,9 @@ struct RenderOptions {
     var commit: CommitSelection = .last
     /// True when `--scheme` was given: it then beats the stream's own `colorScheme`.
     var schemeGiven = false
+    /// `--assets PATH` (repeatable) and `--images DIR|MAP`.
+    var catalog = AssetCatalog.empty
+    var remoteImages = RemoteImages.none
 
     enum CommitSelection: Equatable {
         case number(Int), last, all
@@ -32,6 +36,7 @@ struct RenderOptions {
             schemes = try Self.list(value, option: "--scheme", what: "color scheme", hint: "light or dark",
                                     allowMany: allowMany, args)
         }
+        (catalog, remoteImages) = try Self.images(args)
         if let value = args.value("--commit") {
             switch value {
             case "last": commit = .last
@@ -43,6 +48,22 @@ struct RenderOptions {
                 commit = .number(n)
             }
         }
+    }
+
+    /// The asset catalogs and remote-image files the options name; the catalogs' skipped
+    /// entries are printed as warnings.
+    static func images(_ args: Arguments) throws(UsageError) -> (AssetCatalog, RemoteImages) {
+        do {
+            let catalog = try AssetCatalog.load(args.values("--assets"))
+            catalog.warnings.forEach { printError("warning: \($0)") }
+            return (catalog, try args.value("--images").map(RemoteImages.load) ?? .none)
+        } catch {
+            throw args.fail(error.description)
+        }
+    }
+
+    func environment(size: DynamicTypeSize, scheme: ColorScheme) -> RenderEnvironment {
+        RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: scheme, catalog: catalog, remoteImages: remoteImages)
     }
 
     /// A comma-separated list of raw values, each of which must name a case.

@@ -16,7 +16,7 @@ enum RenderCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         if argv.contains("--help") || argv.contains("-h") { print(Help.render); return 0 }
         let args = try Arguments(command: "render", argv,
-                                 valueOptions: ["--output", "--format", "--device", "--dynamic-type", "--scheme", "--commit", "--scale", "--jobs",
+                                 valueOptions: ["--output", "--format", "--device", "--dynamic-type", "--scheme", "--commit", "--scale", "--jobs", "--assets", "--images",
                                                "--max-pixels"],
                                  aliases: ["-o": "--output"])
         guard args.positionals.count == 1 else { throw args.fail("expected one INPUT") }
@@ -94,7 +94,7 @@ enum RenderCommand {
         func enqueue(_ commit: OpStream.Commit, _ tree: ElementTree) throws {
             for size in options.sizes {
                 for scheme in options.schemes(for: tree, noted: &noted) {
-                    let environment = RenderEnvironment(device: options.device, dynamicTypeSize: size, colorScheme: scheme)
+                    let environment = options.environment(size: size, scheme: scheme)
                     guard queue.put(RenderJob(index: index, commit: commit, tree: tree, environment: environment)) else { throw Stopped() }
                     index += 1
                 }

@@ -13,7 +13,7 @@ enum SingleCommit {
 
     static func layOut(command: String, _ argv: [String]) throws -> LaidOut {
         let args = try Arguments(command: command, argv,
-                                 valueOptions: ["--commit", "--device", "--dynamic-type", "--scheme"])
+                                 valueOptions: ["--commit", "--device", "--dynamic-type", "--scheme", "--assets", "--images"])
         guard args.positionals.count == 1 else { throw args.fail("expected one INPUT") }
         let options = try RenderOptions(args, allowMany: false)
         let input = try readInput(args.positionals[0])
@@ -26,8 +26,7 @@ enum SingleCommit {
         var result: LaidOut?
         try stream.replay { commit, tree in
             guard commit.number == wanted.number else { return }
-            let environment = RenderEnvironment(device: options.device, dynamicTypeSize: options.sizes[0],
-                                                colorScheme: options.schemes(for: tree, noted: &noted)[0])
+            let environment = options.environment(size: options.sizes[0], scheme: options.schemes(for: tree, noted: &noted)[0])
             result = LaidOut(tree: tree, layout: LayoutPass.run(tree: tree, environment: environment, measurer: measurer),
                              commit: commit.number)
         }
