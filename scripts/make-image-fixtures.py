@@ -143,6 +143,141 @@ def example_assets():
     write("Examples/Images/avatar-42.png", png(96, 96, avatar))
 
 
+class Stream:
+    """Ops as a headless run prints them: one JSON object per line, keys sorted."""
+    def __init__(self):
+        self.lines, self.next = [], 1
+
+    def op(self, **fields):
+        self.lines.append(json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+
+    def node(self, kind, props=None, children=()):
+        id = self.next
+        self.next += 1
+        self.op(op="create", id=id, kind=kind, props=props or {})
+        for i, child in enumerate(children):
+            self.op(op="insert", parent=id, id=child, index=i)
+        return id
+
+    def styled(self, child, **style):
+        return self.node("styled", {"style": style}, [child])
+
+    def text(self, text, **style):
+        t = self.node("text", {"text": text})
+        return self.styled(t, **style) if style else t
+
+    def screen(self, root, path):
+        self.op(op="insert", parent=0, id=root, index=0)
+        self.op(op="commit")
+        write(path, "\n".join(self.lines) + "\n")
+
+
+def vstack(s, children, spacing=8, alignment="center"):
+    return s.node("vstack", {"alignment": alignment, "spacing": spacing}, children)
+
+
+def hstack(s, children, spacing=8, alignment="center"):
+    return s.node("hstack", {"alignment": alignment, "spacing": spacing}, children)
+
+
+def navigation(s, title, content, mode="inline"):
+    screen = s.node("navscreen", {"depth": 0, "displayMode": mode, "title": title}, [content])
+    return s.node("navstack", {}, [screen])
+
+
+FIT = {"contentMode": "fit", "ratio": None}
+FILL = {"contentMode": "fill", "ratio": None}
+PAD16 = {"bottom": 16, "leading": 16, "top": 16, "trailing": 16}
+
+
+def product_page():
+    """Catalog images (a namespaced SVG hero, a 2x PNG logo, a symbol set) and catalog colors."""
+    s = Stream()
+    hero = s.styled(s.node("image", {"name": "Products/Sneaker", "resizable": True}), aspectRatio=FIT)
+    card = s.styled(s.styled(hero, padding=PAD16, frame={"maxWidth": "infinity"}),
+                    background={"named": "CardBackground"}, cornerRadius=16)
+    logo = s.styled(s.node("image", {"name": "Logo", "resizable": False}), frame={"width": 32, "height": 32})
+    brand = hstack(s, [logo, s.text("Trailhead", font={"textStyle": "headline"}), s.node("spacer", {}),
+                       s.text("$129", font={"textStyle": "title3", "weight": "bold"}, foreground={"named": "PriceTag"})])
+    name = s.text("Trail Runner 2", font={"textStyle": "title", "weight": "bold"})
+    about = s.text("Light, grippy and ready for wet rock. Recycled mesh upper, a rock plate and a 6 mm drop.",
+                   foreground={"name": "secondary"})
+    label = hstack(s, [s.node("image", {"name": "Bag"}), s.node("text", {"text": "Add to Bag"})])
+    button = s.node("button", {"role": None, "style": "automatic"},
+                    [s.styled(label, frame={"maxWidth": "infinity"}, padding={"bottom": 14, "leading": 0, "top": 14, "trailing": 0},
+                              background={"named": "Brand"}, cornerRadius=12, foreground={"name": "white"})])
+    stack = s.styled(vstack(s, [card, brand, name, about, button], spacing=14, alignment="leading"), padding=PAD16)
+    s.screen(navigation(s, "Shop", s.node("scrollview", {"axes": "vertical"}, [stack])), "Examples/ProductPage.jsonl")
+
+
+def bitmap_image(s, source, steps, width=160, height=120, resizable=True):
+    return s.node("image", {"bitmap": {"height": height, "source": source, "steps": steps, "width": width},
+                            "height": height, "resizable": resizable, "width": width})
+
+
+def photo_editor():
+    """A photo sent once as an imagedata PNG, drawn through Core Image recipes."""
+    s = Stream()
+    s.op(op="imagedata", key="f5a1c0de2b7e9d001", width=160, height=120, mime="image/png",
+         data=base64.b64encode(png(160, 120, photo)).decode())
+    full = [{"op": "render", "x": 0, "y": 0, "width": 160, "height": 120}]
+    edited = bitmap_image(s, "f5a1c0de2b7e9d001", [{"op": "sepiaTone", "intensity": 0.6},
+                                                   {"op": "vignette", "intensity": 1.2, "radius": 1}] + full)
+    main = s.styled(s.styled(edited, aspectRatio=FIT), cornerRadius=12)
+    filters = [("Original", []), ("Blur", [{"op": "gaussianBlur", "radius": 4}]),
+               ("Pixellate", [{"op": "pixellate", "center": [80, 60], "scale": 10}]),
+               ("Crystal", [{"op": "crystallize", "center": [80, 60], "radius": 8}]),
+               ("Edges", [{"op": "edges", "intensity": 4}]), ("Sharpen", [{"op": "unsharpMask", "radius": 2.5, "intensity": 1}])]
+    cells = []
+    for title, steps in filters:
+        thumb = s.styled(s.styled(bitmap_image(s, "f5a1c0de2b7e9d001", steps + full), aspectRatio=FILL),
+                         frame={"width": 96, "height": 72}, clipped=True, cornerRadius=8)
+        cells.append(vstack(s, [thumb, s.text(title, font={"textStyle": "caption"})], spacing=4))
+    rows = vstack(s, [hstack(s, cells[:3], spacing=12), hstack(s, cells[3:], spacing=12)], spacing=12)
+    slider = hstack(s, [s.text("Intensity"), s.node("slider", {"labels": [], "max": 1, "min": 0, "step": None, "value": 0.6})])
+    stack = s.styled(vstack(s, [main, slider, rows], spacing=16), padding=PAD16)
+    s.screen(navigation(s, "Instafilter", s.node("scrollview", {"axes": "vertical"}, [stack])), "Examples/PhotoEditor.jsonl")
+
+
+def qr_code():
+    """Hot Prospects' QR code: a 27 x 27 gray pixel source drawn with interpolation none."""
+    import qrcode
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=1)
+    code.add_data("Anonymous\nyou@yoursite.com")
+    code.make(fit=True)
+    matrix = code.get_matrix()
+    pixels = bytes(0 if dark else 255 for row in matrix for dark in row)
+    n = len(matrix)
+    s = Stream()
+    s.op(op="imagedata", key="p0d565cf280fa70f5", width=n, height=n, format="gray", pixels=base64.b64encode(pixels).decode())
+    image = s.node("image", {"bitmap": {"height": n, "source": "p0d565cf280fa70f5", "steps": [], "width": n},
+                             "height": n, "interpolation": "none", "resizable": True, "width": n})
+    qr = s.styled(s.styled(image, aspectRatio=FIT), frame={"width": 200, "height": 200})
+    name = s.text("Anonymous", font={"textStyle": "title", "weight": "bold"})
+    mail = s.text("you@yoursite.com", foreground={"name": "secondary"})
+    stack = vstack(s, [name, mail, qr], spacing=12)
+    s.screen(navigation(s, "Me", stack, mode="large"), "Examples/QRCode.jsonl")
+
+
+def profile():
+    """An AsyncImage whose URL resolves to Examples/Images/avatar-42.png through --images."""
+    s = Stream()
+    avatar = s.node("image", {"height": 96, "resizable": True, "url": "https://example.com/users/42/avatar-42.png", "width": 96})
+    photo_ = s.styled(s.styled(avatar, aspectRatio=FILL), frame={"width": 120, "height": 120}, clipped=True, cornerRadius=60)
+    cover = s.node("image", {"height": 200, "resizable": True, "url": "https://example.com/covers/unsent.jpg", "width": 390})
+    banner = s.styled(cover, frame={"maxWidth": "infinity", "height": 120})
+    name = s.text("Jordan Rivers", font={"textStyle": "title2", "weight": "bold"})
+    handle = s.text("@jrivers · Portland", foreground={"name": "secondary"})
+    bio = s.text("Trail runner, bread baker, occasional photographer.", multilineTextAlignment="center")
+    stack = vstack(s, [banner, photo_, name, handle, s.styled(bio, padding={"bottom": 0, "leading": 24, "top": 0, "trailing": 24})],
+                   spacing=10)
+    s.screen(navigation(s, "Profile", s.node("scrollview", {"axes": "vertical"}, [stack])), "Examples/Profile.jsonl")
+
+
 if __name__ == "__main__":
     test_catalog()
     example_assets()
+    product_page()
+    photo_editor()
+    qr_code()
+    profile()

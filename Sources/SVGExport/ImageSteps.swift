@@ -158,18 +158,17 @@ struct Raster: Equatable {
     }
 
     /// Darkens toward the corners, roughly as CIVignette: at distance d from the center (1 at a
-    /// corner) the color is scaled by 1 − intensity · s, where s rises smoothly from 0 to 1 over
-    /// a band `radius` wide centered at d = 1 − radius / 2. Intensity 0 changes nothing.
+    /// corner) the color is scaled by 1 − intensity · (d / radius)² / 2, so intensity 1 and
+    /// radius 1 halve the corners and intensity 0 changes nothing.
     private func vignetted(_ intensity: Float, _ radius: Float) -> Raster {
         let half = SIMD2<Float>(Float(width), Float(height)) / 2
         let corner = (half * half).sum().squareRoot()
         let r = max(0.01, radius)
         var out = self
         for y in 0..<height { for x in 0..<width {
-            let v = (SIMD2<Float>(Float(x) + 0.5, Float(y) + 0.5) - half)
-            let d = (v * v).sum().squareRoot() / corner
-            let t = simd_clamp((d - (1 - r / 2)) / r + 0.5, 0, 1)
-            let fade = simd_clamp(1 - intensity * t * t * (3 - 2 * t), 0, 1)
+            let v = SIMD2<Float>(Float(x) + 0.5, Float(y) + 0.5) - half
+            let d = (v * v).sum().squareRoot() / corner / r
+            let fade = simd_clamp(1 - intensity * d * d / 2, 0, 1)
             let p = self[x, y]
             out[x, y] = SIMD4(p.x * fade, p.y * fade, p.z * fade, p.w)
         } }
