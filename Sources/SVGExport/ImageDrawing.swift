@@ -111,10 +111,9 @@ extension CairoPainter {
         if case .file(let path) = item.content, path.lowercased().hasSuffix(".svg") {
             guard drawSVG(path, in: rect, on: cr) else { return drawUndecodable(item, on: cr) }
         } else {
-            guard let raster = ImageCache.shared.raster(item.content), raster.width > 0, raster.height > 0 else {
-                return drawUndecodable(item, on: cr)
-            }
-            drawRaster(raster, in: rect, smooth: item.smooth, on: cr)
+            guard let raster = ImageCache.shared.raster(item.content) else { return drawUndecodable(item, on: cr) }
+            // A recipe cropped to nothing draws nothing.
+            if raster.width > 0, raster.height > 0 { drawRaster(raster, in: rect, smooth: item.smooth, on: cr) }
         }
         if let template = item.template {
             // The picture's alpha, filled with the template color (a symbol tinted like text).
@@ -195,7 +194,7 @@ extension CairoPainter {
             let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
             for x in 0..<raster.width {
                 let p = raster[x, y] * 255
-                func byte(_ v: Float) -> UInt32 { UInt32(min(max(v.rounded(), 0), 255)) }
+                func byte(_ v: Float) -> UInt32 { v.isNaN ? 0 : UInt32(min(max(v.rounded(), 0), 255)) }
                 row[x] = byte(p.w) << 24 | byte(p.x) << 16 | byte(p.y) << 8 | byte(p.z)
             }
         }

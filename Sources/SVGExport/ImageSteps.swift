@@ -103,7 +103,7 @@ struct Raster: Equatable {
     private func pixellated(center: Point, scale: Double) -> Raster {
         let side = max(1, scale)
         let cx = center.x, cy = Double(height) - center.y
-        func cell(_ v: Int, _ c: Double) -> Int { Int(((Double(v) + 0.5 - c) / side + 0.5).rounded(.down)) }
+        func cell(_ v: Int, _ c: Double) -> Int { pixelIndex((Double(v) + 0.5 - c) / side + 0.5) }
         var sums: [SIMD2<Int>: (SIMD4<Float>, Float)] = [:]
         for y in 0..<height { for x in 0..<width {
             let key = SIMD2(cell(x, cx), cell(y, cy))
@@ -132,14 +132,14 @@ struct Raster: Equatable {
         var out = Raster(width: width, height: height)
         for y in 0..<height { for x in 0..<width {
             let px = Double(x) + 0.5, py = Double(y) + 0.5
-            let gi = Int(((px - cx) / side).rounded(.down)), gj = Int(((py - cy) / side).rounded(.down))
+            let gi = pixelIndex((px - cx) / side), gj = pixelIndex((py - cy) / side)
             var best = (d: Double.infinity, x: 0.0, y: 0.0)
             for j in gj - 1...gj + 1 { for i in gi - 1...gi + 1 {
                 let (sx, sy) = seed(i, j)
                 let d = (sx - px) * (sx - px) + (sy - py) * (sy - py)
                 if d < best.d { best = (d, sx, sy) }
             } }
-            out[x, y] = clamped(Int(best.x.rounded(.down)), Int(best.y.rounded(.down)))
+            out[x, y] = clamped(pixelIndex(best.x), pixelIndex(best.y))
         } }
         return out
     }
@@ -177,9 +177,10 @@ struct Raster: Equatable {
 
     /// The `render` extent, in Core Image coordinates (y up); outside the source is clear.
     private func cropped(_ rect: Rect) -> Raster {
-        let w = Int(rect.width.rounded()), h = Int(rect.height.rounded())
-        guard w > 0, h > 0, w <= 65_535, h <= 65_535, w * h <= 16_777_216 else { return Raster(width: 0, height: 0) }
-        let left = Int(rect.x.rounded(.down)), top = height - Int((rect.y + rect.height).rounded())
+        guard rect.width < 65_535.5, rect.height < 65_535.5 else { return Raster(width: 0, height: 0) }
+        let w = Int(max(0, rect.width.rounded())), h = Int(max(0, rect.height.rounded()))
+        guard w > 0, h > 0, w * h <= 16_777_216 else { return Raster(width: 0, height: 0) }
+        let left = pixelIndex(rect.x), top = height - pixelIndex((rect.y + rect.height).rounded())
         var out = Raster(width: w, height: h)
         for y in 0..<h { for x in 0..<w {
             let sx = left + x, sy = top + y
@@ -189,4 +190,10 @@ struct Raster: Equatable {
     }
 }
 
-private func simd_clamp(_ v: Float, _ lo: Float, _ hi: Float) -> Float { min(max(v, lo), hi) }
+private func simd_clamp(_ v: Float, _ lo: Float, _ hi: Float) -> Float { v.isNaN ? lo : min(max(v, lo), hi) }
+
+/// `v` rounded down to a whole pixel, kept within ±10⁹ so that no stream value (a center at
+/// 1e308, an extent past Double's range) can trap the conversion; far-off pixels stay far off.
+func pixelIndex(_ v: Double) -> Int {
+    v.isNaN ? 0 : Int(max(-1e9, min(v.rounded(.down), 1e9)))
+}

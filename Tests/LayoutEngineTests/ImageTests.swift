@@ -45,15 +45,13 @@ private func images(_ list: DisplayList) -> [ImageItem] {
 
     @Test func namespacedNamesAndSymbolsAndMissingNames() throws {
         var b = StreamBuilder()
-        let pizza = b.node("image", ["name": .s("Food/Pizza")])
-        let star = b.node("image", ["name": .s("Star")])
-        let missing = b.node("image", ["name": .s("Nope")])
-        let root = b.vstack(spacing: 0, [pizza, star, missing])
+        let names = ["Food/Pizza", "Star", "Nope"]
+        let ids = names.map { b.node("image", ["name": .s($0)]) }
+        let root = b.vstack(spacing: 0, ids)
         let (layout, _) = try layOut(b, root: root, environment: withCatalog)
-        #expect(layout.frames[pizza]?.size == Size(width: 12, height: 8))
-        // A symbol is a square of the body line height (22 pt), like an SF Symbol.
-        #expect(layout.frames[star]?.size == Size(width: 22, height: 22))
-        #expect(layout.frames[missing]?.size == Size(width: 44, height: 44))
+        // A symbol is a square of the body line height (22 pt), like an SF Symbol; a missing name 44 x 44.
+        #expect(ids.map { layout.frames[$0]?.size } == [Size(width: 12, height: 8), Size(width: 22, height: 22),
+                                                        Size(width: 44, height: 44)])
     }
 
     @Test func paintDrawsTheFileTheSymbolTintedAndThePlaceholderWithOneWarning() throws {

@@ -127,3 +127,22 @@ private let checker = BitmapSource(key: "p-checker", format: .gray, width: 2, he
         #expect(white.applying(.unsharpMask(radius: 2.5, intensity: 0.5))[4, 4] == SIMD4(1, 1, 1, 1))
     }
 }
+
+/// Stream numbers at Double's limits (the fuzzer's 1e308) draw something or nothing, never trap.
+@Suite struct ImageStepLimitTests {
+    @Test func extremeStepValuesNeitherTrapNorLeaveNaN() throws {
+        let source = BitmapSource(key: "p-limits", format: .gray, width: 2, height: 2, bytes: [0, 255, 255, 0])
+        let far = Point(x: 1e308, y: -1e308)
+        let steps: [[ImageStep]] = [
+            [.crop(Rect(x: 0, y: -1e308, width: 2, height: 2))], [.crop(Rect(x: 0, y: 0, width: 1e308, height: 1e308))],
+            [.pixellate(center: far, scale: 1e308)], [.pixellate(center: far, scale: 2)], [.crystallize(center: far, radius: 1e308)],
+            [.crystallize(center: far, radius: 1)], [.gaussianBlur(radius: 1e308)], [.vignette(intensity: 1e308, radius: 1e-308)],
+            [.edges(intensity: 1e308)], [.unsharpMask(radius: 1e308, intensity: -1e308)], [.sepiaTone(intensity: -1e308)],
+        ]
+        for recipe in steps {
+            let item = ImageItem(content: .bitmap(source, steps: recipe, width: 2, height: 2), rect: rect(0, 0, 10, 10))
+            let img = try renderImage(DisplayList(size: Size(width: 10, height: 10), items: [.image(item)]), scale: 1, text: NoText())
+            #expect(img.width == 10, "\(recipe)")
+        }
+    }
+}

@@ -49,7 +49,7 @@ import Testing
 
     @Test func mistakesAreNamed() {
         #expect(planError(#"{"streams": ["a.jsonl"], "device": "iphonese"}"#)
-                == "shotter.json: unknown key \"device\" (use commits, devices, dynamicTypeSizes, formats, goldens, includeAA, maxDiffPixels, maxDiffRatio, scale, schemes, streams, threshold)")
+                == "shotter.json: unknown key \"device\" (use assets, commits, devices, dynamicTypeSizes, formats, goldens, images, includeAA, maxDiffPixels, maxDiffRatio, scale, schemes, streams, threshold)")
         #expect(planError(#"{"streams": []}"#) == "shotter.json: streams must be a non-empty array of paths or objects")
         #expect(planError(#"{"streams": [{"schemes": "dark"}]}"#) == "shotter.json: streams[0]: needs a \"path\" (a file or a glob)")
         #expect(planError(#"{"streams": ["a"], "schemes": ["sepia"]}"#) == "unknown color scheme \"sepia\" (use light or dark)")
