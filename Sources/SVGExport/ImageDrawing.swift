@@ -6,42 +6,55 @@ import LayoutModel
 /// Draws `ImageItem`s: raster files and bitmap sources decoded by gdk-pixbuf (PNG, JPEG, GIF
 /// and whatever loaders are installed; EXIF orientation applied), SVG files by librsvg as
 /// vectors, Core Image steps run on the decoded raster (`Raster`). Decoded rasters are cached
-/// for the process, keyed by what they were made from; every draw copies one into a surface
-/// Cairo owns, so no surface is shared between threads.
+/// for the process, keyed by what they were made from, up to `maxCachedBytes` (then the cache
+/// starts over); every draw copies one into a surface Cairo owns, so no surface is shared
+/// between threads.
 final class ImageCache: @unchecked Sendable {
     static let shared = ImageCache()
 
     /// The most pixels one decoded image may have (the page's cap).
     static let maxPixels = 16_777_216
 
+    /// A long `shotter test` run meets many recipes (every slider position is one).
+    static let maxCachedBytes = 512 << 20
+
     private let lock = NSLock()
     /// nil records content that could not be decoded.
     private var rasters: [ImageContent: Raster?] = [:]
+    private var cachedBytes = 0
 
     /// The decoded (and filtered) raster of a raster file or bitmap; nil when it cannot be decoded.
     func raster(_ content: ImageContent) -> Raster? {
         lock.lock()
         if let cached = rasters[content] { lock.unlock(); return cached }
         lock.unlock()
-        let made = Self.decode(content)
+        let made = decode(content)
+        let bytes = made.map { $0.pixels.count * MemoryLayout<SIMD4<Float>>.stride } ?? 0
         lock.lock()
+        if cachedBytes + bytes > Self.maxCachedBytes {
+            rasters.removeAll()
+            cachedBytes = 0
+        }
         rasters[content] = made
+        cachedBytes += bytes
         lock.unlock()
         return made
     }
 
-    private static func decode(_ content: ImageContent) -> Raster? {
+    private func decode(_ content: ImageContent) -> Raster? {
         switch content {
         case .file(let path):
             var width: Int32 = 0, height: Int32 = 0
             guard gdk_pixbuf_get_file_info(path, &width, &height) != nil,
-                  Int(width) * Int(height) <= maxPixels else { return nil }
+                  Int(width) * Int(height) <= Self.maxPixels else { return nil }
             var error: UnsafeMutablePointer<GError>?
             let pixbuf = gdk_pixbuf_new_from_file(path, &error)
             if let error { g_error_free(error) }
-            return pixbuf.flatMap { raster(of: $0) }
-        case .bitmap(let source, let steps, _, _):
-            return sourceRaster(source)?.applying(steps)
+            return pixbuf.flatMap { Self.raster(of: $0) }
+        case .bitmap(let source, let steps, let width, let height):
+            // The source is decoded once for all the recipes that use it.
+            guard steps.isEmpty else { return raster(.bitmap(source, steps: [], width: width, height: height))?.applying(steps) }
+            return Self.sourceRaster(source)
         }
     }
 
