@@ -82,6 +82,12 @@ def test_catalog():
     write(f"{base}/Star.symbolset/star.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20">'
           '<rect x="0" y="0" width="20" height="20" fill="#000"/></svg>\n')
     contents(f"{base}/Star.symbolset", {"info": INFO, "symbols": [{"filename": "star.svg", "idiom": "universal"}]})
+    # Xcode's SF Symbols template: guides and one glyph per weight and scale; Regular-M is drawn.
+    write(f"{base}/Drop.symbolset/drop.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="3300" height="2200">'
+          '<g id="Guides"><path id="Baseline-M" d="M0 1000 H3300" stroke="#000"/></g><g id="Symbols">'
+          '<g id="Ultralight-S"><rect x="100" y="100" width="80" height="80"/></g>'
+          '<g id="Regular-M"><rect x="1000" y="600" width="100" height="50"/></g></g></svg>\n')
+    contents(f"{base}/Drop.symbolset", {"info": INFO, "symbols": [{"filename": "drop.svg", "idiom": "universal"}]})
     colorset(f"{base}/Brand.colorset", rgb("0xC2", "0x10", "0x20"), rgb("0.439", "0.600", "1.000"))
     colorset(f"{base}/Ints.colorset", rgb("255", "128", "0", "0.500"))
 

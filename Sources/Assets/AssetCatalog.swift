@@ -125,8 +125,12 @@ public struct AssetCatalog: Hashable, Sendable {
             return
         }
         let file = folder.appendingPathComponent(entry["filename"] as! String)
-        let size = (try? [UInt8](Data(contentsOf: file))).flatMap(ImageHeader.size(of:)) ?? Size(width: 1, height: 1)
-        images[name] = CatalogImage(kind: .symbol, file: file.path, size: size)
+        let bytes = (try? [UInt8](Data(contentsOf: file))) ?? []
+        // An SF Symbols template holds many glyphs and guides: its document size says nothing
+        // about the glyph, which the backend fits into the symbol's square.
+        let isTemplate = String(decoding: bytes, as: UTF8.self).contains(#"id="Regular-M""#)
+        let size = isTemplate ? nil : ImageHeader.size(of: bytes)
+        images[name] = CatalogImage(kind: .symbol, file: file.path, size: size ?? Size(width: 1, height: 1))
     }
 
     private mutating func readColorSet(_ folder: URL, name: String) {

@@ -145,6 +145,8 @@ extension CairoPainter {
         IconLibrary.drawPlaceholder(in: box, color: RGBA(rgb255: 142, 142, 147), strokeWidth: 2, on: cr)
     }
 
+    static let templateGlyph = "#Regular-M"
+
     private func drawSVG(_ path: String, in rect: Rect, on cr: OpaquePointer) -> Bool {
         var error: UnsafeMutablePointer<GError>?
         guard let handle = rsvg_handle_new_from_file(path, &error) else {
@@ -160,9 +162,25 @@ extension CairoPainter {
             (width, height) = hasViewBox != 0 ? (viewBox.width, viewBox.height) : (rect.width, rect.height)
         }
         guard width > 0, height > 0 else { return false }
+        var viewport = RsvgRectangle(x: 0, y: 0, width: width, height: height)
+        // An SF Symbols template (Xcode's export: one glyph per weight and scale, with guides)
+        // draws its regular, medium-scale glyph, fitted into the frame.
+        if rsvg_handle_has_sub(handle, Self.templateGlyph) != 0 {
+            var ink = RsvgRectangle(), logical = RsvgRectangle()
+            guard rsvg_handle_get_geometry_for_layer(handle, Self.templateGlyph, &viewport, &ink, &logical, &error) != 0,
+                  ink.width > 0, ink.height > 0 else {
+                if let error { g_error_free(error) }
+                return false
+            }
+            let scale = min(rect.width / ink.width, rect.height / ink.height)
+            cairo_translate(cr, rect.midX - (ink.x + ink.width / 2) * scale, rect.midY - (ink.y + ink.height / 2) * scale)
+            cairo_scale(cr, scale, scale)
+            let drawn = rsvg_handle_render_layer(handle, cr, Self.templateGlyph, &viewport, &error)
+            if let error { g_error_free(error) }
+            return drawn != 0
+        }
         cairo_translate(cr, rect.x, rect.y)
         cairo_scale(cr, rect.width / width, rect.height / height)
-        var viewport = RsvgRectangle(x: 0, y: 0, width: width, height: height)
         let drawn = rsvg_handle_render_document(handle, cr, &viewport, &error)
         if let error { g_error_free(error) }
         return drawn != 0

@@ -37,6 +37,9 @@ let testCatalogPath = fixtures.appendingPathComponent("Test.xcassets").path
     @Test func symbolSetsAreTemplateImages() {
         #expect(catalog.images["Star"]?.kind == .symbol)
         #expect(catalog.images["Star"]?.file.hasSuffix("star.svg") == true)
+        #expect(catalog.images["Star"]?.size == Size(width: 20, height: 20))
+        // An SF Symbols template's document size is not the glyph's: a square.
+        #expect(catalog.images["Drop"]?.kind == .symbol && catalog.images["Drop"]?.size == Size(width: 1, height: 1))
     }
 
     @Test func colorComponentsInEveryNotation() throws {

@@ -41,6 +41,16 @@ private let checker = BitmapSource(key: "p-checker", format: .gray, width: 2, he
         #expect(rgba(img, 35, 20) == [0, 0, 0, 0])
     }
 
+    /// Only the Regular-M glyph of an SF Symbols template is drawn (its 100 x 50 box fitted
+    /// and centered), not the other weights or the guides.
+    @Test func aSymbolTemplateDrawsItsRegularMediumGlyphFitted() throws {
+        let drop = testCatalog.appendingPathComponent("Drop.symbolset/drop.svg").path
+        let img = try image([.image(ImageItem(content: .file(path: drop), rect: rect(0, 0, 40, 40), template: RGBA(0, 0, 1)))])
+        #expect(rgba(img, 2, 12) == [0, 0, 255, 255] && rgba(img, 37, 28) == [0, 0, 255, 255])
+        #expect(rgba(img, 20, 8) == [0, 0, 0, 0] && rgba(img, 20, 32) == [0, 0, 0, 0])
+        #expect(rgba(img, 50, 20) == [0, 0, 0, 0])
+    }
+
     @Test func anUndecodableFileDrawsThePlaceholderAndNothingBreaks() throws {
         let bad = testCatalog.appendingPathComponent("Bad.imageset/bad.png").path
         let img = try image([.image(ImageItem(content: .file(path: bad), rect: rect(0, 0, 60, 60))),
