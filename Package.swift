@@ -41,10 +41,10 @@ let package = Package(
         // The Cairo backend: plays a display list to PNG or SVG (icons through librsvg).
         .target(name: "SVGExport", dependencies: ["LayoutModel", "Drawing", "TextMeasure", "ImageDiff", "CCairo"]),
         // One stream in, per commit the tree, layout, display list, diagnostics and images out.
-        .target(name: "RenderPipeline", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "ImageDiff"]),
+        .target(name: "RenderPipeline", dependencies: ["Assets", "LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "ImageDiff"]),
         // `shotter test`: the plan, rendering in parallel, comparison with goldens, reports.
-        .target(name: "SnapshotRunner", dependencies: ["Assets", "LayoutModel", "LayoutEngine", "Drawing", "RenderPipeline", "SVGExport", "ImageDiff", "TextMeasure"]),
-        .executableTarget(name: "shotter", dependencies: ["Assets", "LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "RenderPipeline", "ImageDiff", "SnapshotRunner"]),
+        .target(name: "SnapshotRunner", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "RenderPipeline", "SVGExport", "ImageDiff", "TextMeasure"]),
+        .executableTarget(name: "shotter", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "RenderPipeline", "ImageDiff", "SnapshotRunner"]),
         // Prints render-stage timings for scripts/bench.sh (docs/performance.md).
         .executableTarget(name: "shotter-bench", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "RenderPipeline", "ImageDiff"]),
         // Times the comparison against other tools: scripts/bench-diff.sh.
@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "LayoutModel"]),
         .testTarget(name: "SVGExportTests", dependencies: ["Assets", "SVGExport", "RenderPipeline", "LayoutEngine", "LayoutModel", "Drawing", "TextMeasure", "ImageDiff"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff"]),
-        .testTarget(name: "SnapshotRunnerTests", dependencies: ["SnapshotRunner", "RenderPipeline", "LayoutEngine", "LayoutModel", "Drawing", "SVGExport", "ImageDiff", "TextMeasure"]),
+        .testTarget(name: "SnapshotRunnerTests", dependencies: ["Assets", "SnapshotRunner", "RenderPipeline", "LayoutEngine", "LayoutModel", "Drawing", "SVGExport", "ImageDiff", "TextMeasure"]),
         .testTarget(name: "ShotterCLITests", dependencies: ["Assets", "shotter", "Fuzzer", "SnapshotRunner", "RenderPipeline", "SVGExport", "LayoutEngine", "LayoutModel", "Drawing", "TextMeasure", "ImageDiff"]),
     ]
 )

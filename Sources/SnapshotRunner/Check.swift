@@ -76,14 +76,14 @@ public struct SnapshotChecker: Sendable {
     /// re-record everything with `all`) it is encoded and checked as bytes.
     public func check(_ snapshot: Snapshot, image: RenderedImage, layout: LayoutDump) throws -> SnapshotResult {
         if record != .all, let golden = FileManager.default.contents(atPath: try OutputPaths.join(goldens, snapshot.path).path),
-           ImageComparison.png([UInt8](golden), hasPixels: image.rgba, width: image.width, height: image.height) {
+           ImageComparison.png([UInt8](golden), hasPixels: image.pixels) {
             return try inTransaction { files in
                 var result = SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .passed, message: "matches")
                 try refreshLayout(snapshot, try layoutGolden(snapshot, layout), files, into: &result)
                 return result
             }
         }
-        let png = try PNGEncoder.encode(rgba: image.rgba, width: image.width, height: image.height)
+        let png = try PNGEncoder.encode(image.pixels)
         return try check(snapshot, actual: png, layout: layout)
     }
 

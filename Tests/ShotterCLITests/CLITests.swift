@@ -153,7 +153,7 @@ private let hello = """
             (["render", "x.jsonl", "--frobnicate"], "shotter: unknown option --frobnicate (see `shotter render --help`)\n"),
             (["render", "x.jsonl", "--device", "nokia3310"],
              "shotter: unknown device \"nokia3310\" (use iphone15pro, iphone15promax, iphone16pro, iphonese, ipadpro11 or WIDTHxHEIGHT@SCALE) (see `shotter render --help`)\n"),
-            (["render", "x.jsonl", "--dynamic-type", "huge"], "shotter: unknown Dynamic Type size \"huge\" (use xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2, accessibility3, accessibility4, accessibility5) (see `shotter render --help`)\n"),
+            (["render", "x.jsonl", "--dynamic-type", "huge"], "shotter: unknown Dynamic Type size \"huge\" (use xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2, accessibility3, accessibility4, accessibility5 or all) (see `shotter render --help`)\n"),
             (["layout", "x.jsonl", "--commit", "all"], "shotter: --commit takes a number from 1 or last (see `shotter layout --help`)\n"),
             (["frobnicate"], "shotter: unknown command \"frobnicate\" (see `shotter --help`)\n"),
         ]

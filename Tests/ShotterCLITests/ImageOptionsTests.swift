@@ -76,4 +76,34 @@ import Testing
         let bad = try CLI.run(["test"], in: dir)
         #expect(bad.status == 2 && bad.stderr.contains("Missing.xcassets: no such asset catalog folder"), "\(bad.stderr)")
     }
+
+    /// `shotter test` prints the catalog's skipped entries once per stream, however many
+    /// snapshots and workers render it, as `shotter render` prints them for that stream; the
+    /// plan's `"assets"` and `--assets` give the same run.
+    @Test func catalogWarningsArePrintedOncePerStreamAsRenderPrintsThem() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("shotter-plan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(atPath: Self.catalog, toPath: dir.appendingPathComponent("App.xcassets").path)
+        for name in ["a", "b"] { try Data(Self.stream.utf8).write(to: dir.appendingPathComponent("\(name).jsonl")) }
+        let plan = #"{"streams": ["a.jsonl", "b.jsonl"], "schemes": ["light", "dark"], "scale": 1}"#
+        try Data(plan.replacingOccurrences(of: "}", with: #", "assets": "App.xcassets"}"#).utf8).write(to: dir.appendingPathComponent("shotter.json"))
+        let test = try CLI.run(["test", "--jobs", "2"], in: dir)
+        #expect(test.status == 0, "\(test.stderr)")
+        let catalogWarnings = test.stderr.split(separator: "\n").filter { $0.contains("Bad.imageset/bad.png") }
+        #expect(catalogWarnings.count == 2, "\(test.stderr)")
+        let renders = try ["a", "b"].map { name in
+            try CLI.run(["render", "\(name).jsonl", "-o", "out", "--assets", "App.xcassets", "--scheme", "light,dark", "--scale", "1",
+                         "--jobs", "2"], in: dir)
+        }
+        #expect(renders.allSatisfy { $0.status == 0 })
+        #expect(test.stderr == renders.map(\.stderr).joined())
+        let first = renders[0].stderr.split(separator: "\n").first ?? ""
+        #expect(first.hasPrefix("warning: ") && first.contains("/App.xcassets/Bad.imageset/bad.png"), "the catalog's warnings come first")
+
+        try Data(plan.utf8).write(to: dir.appendingPathComponent("shotter.json"))
+        let flagged = try CLI.run(["test", "--assets", "App.xcassets", "--jobs", "1"], in: dir)
+        #expect(flagged.status == 0 && flagged.stdout.hasSuffix("4 passed, 0 failed\n"), "\(flagged.stdout)")
+        #expect(flagged.stderr == test.stderr)
+    }
 }
