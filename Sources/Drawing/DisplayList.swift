@@ -89,6 +89,8 @@ public enum DisplayItem: Hashable, Sendable {
     case text(TextRun)
     /// An icon-set glyph (a lucide file name, without ".svg") drawn into `rect` in `color`.
     case symbol(name: String, rect: Rect, color: RGBA, strokeWidth: Double)
+    /// A picture: a catalog or remote file, or a bitmap recipe (`Images.swift`).
+    case image(ImageItem)
     /// A clip that lasts until the matching `popClip`.
     case pushClip(ShapeOutline, Rect)
     case popClip

@@ -1,9 +1,11 @@
+import Assets
+import Foundation
 import LayoutEngine
 import LayoutModel
 
 /// One setting of `RenderOptions`, as a command-line flag and as a key of `shotter.json`.
 public enum Setting: CaseIterable, Sendable {
-    case devices, sizes, schemes, commits, formats, scale, threshold, includeAA, maxDiffPixels, maxDiffRatio
+    case devices, sizes, schemes, commits, formats, scale, threshold, includeAA, maxDiffPixels, maxDiffRatio, assets, images
 
     public var flag: String {
         switch self {
@@ -17,6 +19,8 @@ public enum Setting: CaseIterable, Sendable {
         case .includeAA: "--include-aa"
         case .maxDiffPixels: "--max-diff-pixels"
         case .maxDiffRatio: "--max-diff-ratio"
+        case .assets: "--assets"
+        case .images: "--images"
         }
     }
 
@@ -32,11 +36,19 @@ public enum Setting: CaseIterable, Sendable {
         case .includeAA: "includeAA"
         case .maxDiffPixels: "maxDiffPixels"
         case .maxDiffRatio: "maxDiffRatio"
+        case .assets: "assets"
+        case .images: "images"
         }
     }
 
     /// A flag without a value on the command line (`--include-aa`).
     public var isSwitch: Bool { self == .includeAA }
+    /// A flag given once per value on the command line (`--assets A --assets B`): its values
+    /// are paths, which may hold commas.
+    public var isRepeatable: Bool { self == .assets }
+    /// A setting whose values are paths: relative to the plan's directory in the plan, to the
+    /// working directory on the command line.
+    var takesPaths: Bool { self == .assets || self == .images }
 }
 
 /// The settings one source gives (a command line, the plan's top level, a stream entry);
@@ -52,6 +64,9 @@ public struct OptionValues: Hashable, Sendable {
     public var includeAA: Bool?
     public var maxDiffPixels: Int?
     public var maxDiffRatio: Double?
+    /// Read when parsed, so that a missing folder is the parse's error.
+    public var catalog: AssetCatalog?
+    public var remoteImages: RemoteImages?
 
     public init() {}
 
@@ -73,16 +88,19 @@ public struct OptionError: Error, Sendable, CustomStringConvertible, Equatable {
 /// `--scale takes a number from 0 to 8` on the command line, `shotter.json: streams[1]: scale
 /// must be a number from 0 to 8` in the plan.
 public enum OptionParser {
-    /// The settings a command line gives. `value(flag)` is a flag's value (nil when absent),
-    /// `isSet(flag)` whether a switch was given; `single` are the settings the command takes
-    /// one value of (no lists, no `all`).
-    public static func values(flags settings: [Setting], single: Set<Setting> = [], value: (String) -> String?,
+    /// The settings a command line gives. `given(flag)` is every value a flag was given, in
+    /// order (the last counts, but for a repeatable setting's), `isSet(flag)` whether a switch
+    /// was given; `single` are the settings the command takes one value of (no lists, no `all`).
+    public static func values(flags settings: [Setting], single: Set<Setting> = [], given: (String) -> [String],
                               isSet: (String) -> Bool) throws(OptionError) -> OptionValues {
         var values = OptionValues()
         for setting in settings {
+            let texts = given(setting.flag)
             if setting.isSwitch {
                 if isSet(setting.flag) { try set(setting, .flag(setting.flag, ""), single: false, in: &values) }
-            } else if let text = value(setting.flag) {
+            } else if setting.isRepeatable, !texts.isEmpty {
+                values.catalog = try catalog(texts, at: nil)
+            } else if let text = texts.last {
                 try set(setting, .flag(setting.flag, text), single: single.contains(setting), in: &values)
             }
         }
@@ -90,13 +108,30 @@ public enum OptionParser {
     }
 
     /// The settings among a plan object's keys, `at` naming the object in messages
-    /// (`shotter.json`, `shotter.json: streams[0]`). Other keys are the caller's.
-    public static func values(plan fields: [String: JSON], at: String) throws(OptionError) -> OptionValues {
+    /// (`shotter.json`, `shotter.json: streams[0]`), paths relative to `directory`. Other keys
+    /// are the caller's.
+    public static func values(plan fields: [String: JSON], at: String, directory: String) throws(OptionError) -> OptionValues {
         var values = OptionValues()
         for setting in Setting.allCases {
-            if let json = fields[setting.key] { try set(setting, .plan(setting.key, at: at, json), single: false, in: &values) }
+            guard let json = fields[setting.key] else { continue }
+            try set(setting, .plan(setting.key, at: at, setting.takesPaths ? resolving(json, in: directory) : json),
+                    single: false, in: &values)
         }
         return values
+    }
+
+    /// `path` itself when absolute, else `path` inside `directory`.
+    public static func resolve(_ path: String, in directory: String) -> String {
+        path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
+    }
+
+    /// A plan value with each path string in it resolved against the plan's directory.
+    static func resolving(_ json: JSON, in directory: String) -> JSON {
+        switch json {
+        case .string(let path): .string(resolve(path, in: directory))
+        case .array(let items): .array(items.map { resolving($0, in: directory) })
+        default: json
+        }
     }
 
     /// A value as written: a flag's text or a plan key's JSON.
@@ -138,6 +173,20 @@ public enum OptionParser {
         case .threshold: values.threshold = try number(written, "a number from 0 to 1") { (0...1).contains($0) }
         case .maxDiffRatio: values.maxDiffRatio = try number(written, "a number from 0 to 1") { (0...1).contains($0) }
         case .maxDiffPixels: values.maxDiffPixels = try wholeNumber(written, minimum: 0)
+        case .assets:
+            switch written {
+            case .flag(_, let path): values.catalog = try catalog([path], at: nil)
+            case .plan(_, let at, _): values.catalog = try catalog(try list(written, single: false, what: "path", hint: "folder paths") { $0 }, at: at)
+            }
+        case .images:
+            let path: String, at: String?
+            switch written {
+            case .flag(_, let text): (path, at) = (text, nil)
+            case .plan(_, let place, let json):
+                guard case .string(let s) = json else { throw written.mustBe("a folder or map file path") }
+                (path, at) = (s, place)
+            }
+            do { values.remoteImages = try RemoteImages.load(path) } catch { throw OptionError(placed(error.description, at: at)) }
         case .includeAA:
             switch written {
             case .flag: values.includeAA = true
@@ -146,6 +195,17 @@ public enum OptionParser {
                 values.includeAA = b
             }
         }
+    }
+
+    /// The asset catalogs in `folders`, read in order (an earlier one's names win); `at` is the
+    /// plan object naming them.
+    static func catalog(_ folders: [String], at: String?) throws(OptionError) -> AssetCatalog {
+        do { return try AssetCatalog.load(folders) } catch { throw OptionError(placed(error.description, at: at)) }
+    }
+
+    /// A message about a file a setting names, after the plan object's place when it is the plan's.
+    static func placed(_ message: String, at: String?) -> String {
+        at.map { "\($0): \(message)" } ?? message
     }
 
     public static var deviceNames: String { Device.builtIn.map(\.name).joined(separator: ", ") }

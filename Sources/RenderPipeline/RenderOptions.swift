@@ -1,3 +1,4 @@
+import Assets
 import ImageDiff
 import LayoutEngine
 import LayoutModel
@@ -40,6 +41,10 @@ public struct RenderOptions: Hashable, Sendable {
     /// Pixels per point for PNG; nil is the device's own scale.
     public var scale: Double?
     public var tolerance = Tolerance()
+    /// Where `Image("name")` and `Color("name")` are looked up (`--assets`, `"assets"`).
+    public var catalog = AssetCatalog.empty
+    /// The local files behind `url` images (`--images`, `"images"`).
+    public var remoteImages = RemoteImages.none
 
     public init() {}
 
@@ -56,6 +61,8 @@ public struct RenderOptions: Hashable, Sendable {
         if let v = values.includeAA { o.tolerance.includeAA = v }
         if let v = values.maxDiffPixels { o.tolerance.maxDiffPixels = v }
         if let v = values.maxDiffRatio { o.tolerance.maxDiffRatio = v }
+        if let v = values.catalog { o.catalog = v }
+        if let v = values.remoteImages { o.remoteImages = v }
         return o
     }
 
@@ -79,7 +86,9 @@ public struct RenderOptions: Hashable, Sendable {
     private func environments(schemes: [ColorScheme]) -> [RenderEnvironment] {
         devices.flatMap { device in
             sizes.flatMap { size in
-                schemes.map { RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: $0) }
+                schemes.map {
+                    RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: $0, catalog: catalog, remoteImages: remoteImages)
+                }
             }
         }
     }

@@ -130,6 +130,12 @@ public struct RenderSession: Sendable {
         }, body)
     }
 
+    /// What a command warns about before rendering with `options`: the asset catalog's skipped
+    /// entries, then validating's warnings.
+    public func warnings(for options: RenderOptions) -> [String] {
+        options.catalog.warnings + warnings
+    }
+
     /// Painting's warnings from frames given in output order, each once and none that
     /// validating already gave: what a command prints after validating's.
     public func paintingWarnings(_ frames: [[String]]) -> [String] {

@@ -45,6 +45,8 @@ struct CairoPainter {
             try text.draw(run, in: cr)
         case .symbol(let name, let rect, let color, let strokeWidth):
             icons.draw(name, in: rect, color: color, strokeWidth: strokeWidth, on: cr)
+        case .image(let image):
+            drawImage(image, on: cr)
         case .pushClip(let shape, let rect):
             cairo_save(cr)
             appendPath(shape, in: rect, to: cr)

@@ -39,6 +39,7 @@ extension DisplayItem {
         case .stroke: "stroke"
         case .text: "text"
         case .symbol(let name, _, _, _): "symbol \(name)"
+        case .image: "image"
         case .pushClip, .popClip: "clip"
         case .pushGroup, .popGroup: "opacity group"
         case .pushTransform, .popTransform: "transform"

@@ -22,9 +22,9 @@ public struct PlannedStream: Sendable {
     /// The stream read and validated once, replayed by every job that checks it; nil when it
     /// could not be read.
     public var session: RenderSession?
-    /// What validating the whole stream warned about (an unknown kind or prop), as
-    /// `shotter render` warns before rendering.
-    public var warnings: [String] { session?.warnings ?? [] }
+    /// What the stream's asset catalog and validating the whole stream warned about (a skipped
+    /// catalog entry, an unknown kind or prop), as `shotter render` warns before rendering.
+    public var warnings: [String] { session?.warnings(for: settings) ?? [] }
 }
 
 /// One image to check: a commit of a stream, rendered for one environment in one format.
@@ -97,7 +97,7 @@ extension TestPlan {
         var order: [String] = []
         var settings: [String: RenderOptions] = [:]
         for entry in entries {
-            let files = Self.expandGlob(Self.resolve(entry.pattern, in: directory))
+            let files = Self.expandGlob(OptionParser.resolve(entry.pattern, in: directory))
             guard !files.isEmpty else { throw PlanError("streams: \(MessageText.quoted(entry.pattern)) matches no file") }
             // A `.*` also matches `..`: what a glob expands to must stay inside the plan's directory too.
             if let outside = files.first(where: { !OutputPaths.staysInside($0, directory) }) {

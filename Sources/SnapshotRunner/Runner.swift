@@ -92,13 +92,14 @@ public enum SnapshotRunner {
     }
 
     /// The warnings of the streams this run rendered, each once per stream however many jobs
-    /// rendered it: validating's, then painting's. Jobs are merged in job order, not in the
+    /// rendered it: the asset catalog's and validating's (`PlannedStream.warnings`), then
+    /// painting's. Jobs are merged in job order, not in the
     /// order workers finished, so the output does not depend on `--jobs`.
     static func warnings(of streams: [PlannedStream], paintWarnings: [(job: Job, warnings: [String])]) -> [String] {
         streams.flatMap { stream -> [String] in
             let jobs = paintWarnings.filter { $0.job.streamPath == stream.path }
             guard !jobs.isEmpty, let session = stream.session else { return [] }
-            return session.warnings + session.paintingWarnings(jobs.map(\.warnings))
+            return stream.warnings + session.paintingWarnings(jobs.map(\.warnings))
         }
     }
 

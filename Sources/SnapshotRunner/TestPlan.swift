@@ -31,7 +31,7 @@ public struct TestPlan: Sendable {
 
     public init(directory: String, goldens: String? = nil, entries: [Entry]) {
         self.directory = directory
-        self.goldens = goldens.map { Self.resolve($0, in: directory) } ?? Self.resolve("__Snapshots__", in: directory)
+        self.goldens = goldens.map { OptionParser.resolve($0, in: directory) } ?? OptionParser.resolve("__Snapshots__", in: directory)
         self.entries = entries
     }
 
@@ -55,11 +55,11 @@ public struct TestPlan: Sendable {
         if let unknown = top.keys.sorted().first(where: { !known.contains($0) }) {
             throw PlanError("\(file): unknown key \(MessageText.quoted(unknown)) (use \(known.sorted().joined(separator: ", ")))")
         }
-        let defaults = try settings(top, base: RenderOptions(), at: file)
+        let defaults = try settings(top, base: RenderOptions(), at: file, directory: directory)
         var goldens: String?
         if let value = top["goldens"] {
             guard case .string(let s) = value, !s.isEmpty else { throw PlanError("\(file): goldens must be a directory path") }
-            guard !s.hasPrefix("/"), OutputPaths.staysInside(resolve(s, in: directory), directory) else {
+            guard !s.hasPrefix("/"), OutputPaths.staysInside(OptionParser.resolve(s, in: directory), directory) else {
                 throw PlanError("\(file): goldens \(MessageText.quoted(s)) must be a relative path inside the plan's directory (--goldens may point elsewhere)")
             }
             goldens = s
@@ -83,7 +83,7 @@ public struct TestPlan: Sendable {
                     throw PlanError("\(at): unknown key \(MessageText.quoted(unknown)) (use \(allowed.sorted().joined(separator: ", ")))")
                 }
                 try checkPattern(pattern, at: at, directory: directory)
-                entries.append(Entry(pattern: pattern, settings: try settings(fields, base: defaults, at: at)))
+                entries.append(Entry(pattern: pattern, settings: try settings(fields, base: defaults, at: at, directory: directory)))
             default:
                 throw PlanError("\(at): must be a path or an object, got \(item.typeName)")
             }
@@ -98,7 +98,7 @@ public struct TestPlan: Sendable {
         guard !pattern.contains("**") else {
             throw PlanError("\(at): \(MessageText.quoted(pattern)): ** is not supported; a * matches within one directory (use dir/*/*.jsonl)")
         }
-        guard !pattern.hasPrefix("/"), OutputPaths.staysInside(resolve(pattern, in: directory), directory) else {
+        guard !pattern.hasPrefix("/"), OutputPaths.staysInside(OptionParser.resolve(pattern, in: directory), directory) else {
             throw PlanError("\(at): \(MessageText.quoted(pattern)) must be a relative path inside the plan's directory")
         }
     }
@@ -108,14 +108,11 @@ public struct TestPlan: Sendable {
         for i in entries.indices { entries[i].settings = entries[i].settings.applying(values) }
     }
 
-    static func resolve(_ path: String, in directory: String) -> String {
-        path.hasPrefix("/") ? path : (directory as NSString).appendingPathComponent(path)
-    }
-
-    /// The settings an object of the plan gives (`OptionParser`, shared with the flags) over `base`.
-    static func settings(_ fields: [String: JSON], base: RenderOptions, at: String) throws(PlanError) -> RenderOptions {
+    /// The settings an object of the plan gives (`OptionParser`, shared with the flags) over
+    /// `base`, paths relative to the plan's `directory`.
+    static func settings(_ fields: [String: JSON], base: RenderOptions, at: String, directory: String) throws(PlanError) -> RenderOptions {
         do {
-            return base.applying(try OptionParser.values(plan: fields, at: at))
+            return base.applying(try OptionParser.values(plan: fields, at: at, directory: directory))
         } catch {
             throw PlanError(error.message)
         }

@@ -20,6 +20,7 @@ enum Help {
     Usage: shotter render INPUT [-o DIR] [--format png|svg|png,svg] [--device NAME]
                           [--dynamic-type SIZE,...|all] [--scheme light|dark|light,dark]
                           [--commit N,...|last|all] [--scale N] [--max-pixels N] [--jobs N]
+                          [--assets PATH.xcassets]... [--images DIR|MAP.json]
 
     Renders commits of an op stream and prints the path of every file written. Files are
     written only when the whole run succeeded: a failure leaves none of them.
@@ -33,6 +34,7 @@ enum Help {
       --scale N            pixels per point for PNG (default: the device's)
       --max-pixels N       the most pixels a PNG may have (default: 16777216, 4096x4096)
       --jobs N             render threads (default: the number of cores)
+    \(imageOptions)
 
     Files are named DIR/STREAM/NNN[-EVENT].DEVICE.SIZE.SCHEME.EXT,
     e.g. shots/Todos/003-tap-Add.iphone15pro.large.dark.png
@@ -40,16 +42,29 @@ enum Help {
 
     static let layout = """
     Usage: shotter layout INPUT [--commit N|last] [--device NAME] [--dynamic-type SIZE] [--scheme S]
+                          [--assets PATH.xcassets]... [--images DIR|MAP.json]
 
     Prints one JSON object: commit, device, dynamicTypeSize, colorScheme and elements, one
     entry per element with id, kind, frame ({x, y, width, height} in screen points, or null
     when not laid out), chrome (named rects of compound kinds), labels (their texts: lines,
     and truncated: true where an ellipsis or a line limit cut them), lines (of a text), and
     events: the geometry and layout records a renderer would send back after this pass.
+
+    \(imageOptions)
+    """
+
+    /// The options every command that lays out shares for pictures.
+    static let imageOptions = """
+      --assets PATH        an Xcode asset catalog (*.xcassets) for Image("name") and
+                           Color("name"); repeatable, the first catalog naming an asset wins
+      --images DIR|MAP     local files for image URLs (AsyncImage), found by the URL's last
+                           path component in DIR, or mapped by a JSON {"URL": "file"} file;
+                           no network is used, an unresolved URL draws a loading placeholder
     """
 
     static let events = """
     Usage: shotter events INPUT [--commit N|last] [--device NAME] [--dynamic-type SIZE] [--scheme S]
+                          [--assets PATH.xcassets]... [--images DIR|MAP.json]
 
     Lays out one commit and prints, one per line, the records a renderer sends back to the
     app after that pass, in the form SB_EVENTS accepts: geometry:ID:WIDTHxHEIGHT for every
@@ -98,5 +113,6 @@ enum Help {
       --device NAME,...  --dynamic-type SIZE,...|all  --scheme light,dark
       --commit last|all|N,...  --format png,svg  --scale N
       --threshold T (default 0.1)  --include-aa  --max-diff-pixels N  --max-diff-ratio R
+      --assets PATH.xcassets (repeatable)  --images DIR|MAP.json
     """
 }

@@ -15,7 +15,7 @@ enum LayoutCommand {
 /// What `shotter layout` and `shotter events` share: the one commit the flags pick, laid out
 /// for one device, Dynamic Type size and scheme. Laying out needs no painter.
 enum OneCommit {
-    static let settings: [Setting] = [.commits, .devices, .sizes, .schemes]
+    static let settings: [Setting] = [.commits, .devices, .sizes, .schemes, .assets, .images]
 
     static func layOut(command: String, _ argv: [String]) throws -> (scene: Scene, layout: LayoutResult) {
         let args = try Arguments(command: command, argv, settings: settings)
@@ -25,7 +25,7 @@ enum OneCommit {
         let input = try readInput(args.positionals[0])
         let session = try RenderSession(file: input.name, bytes: input.bytes)
         let wanted = try session.select(options.commits)[0]
-        session.warnings.forEach { printError("warning: \($0)") }
+        session.warnings(for: options).forEach { printError("warning: \($0)") }
         let measurer = try PangoTextMeasurer()
         var result: (scene: Scene, layout: LayoutResult)?
         try session.scenes(options, note: printNote) { scene in result = (scene, scene.layout(measuredBy: measurer)) }

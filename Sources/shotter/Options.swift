@@ -15,7 +15,7 @@ extension Arguments {
     /// The values the flags of `settings` give; `single` are those the command takes one value of.
     func optionValues(_ settings: [Setting], single: Set<Setting> = []) throws(UsageError) -> OptionValues {
         do {
-            return try OptionParser.values(flags: settings, single: single, value: value, isSet: has)
+            return try OptionParser.values(flags: settings, single: single, given: values, isSet: has)
         } catch {
             throw fail(error.message)
         }

@@ -11,7 +11,7 @@ import SVGExport
 /// into place only when the whole run succeeded: a failure leaves no file of the run
 /// (`OutputFiles`).
 enum RenderCommand {
-    static let settings: [Setting] = [.devices, .sizes, .schemes, .commits, .formats, .scale]
+    static let settings: [Setting] = [.devices, .sizes, .schemes, .commits, .formats, .scale, .assets, .images]
 
     static func run(_ argv: [String]) throws -> Int32 {
         if argv.contains("--help") || argv.contains("-h") { print(Help.render); return 0 }
@@ -35,7 +35,7 @@ enum RenderCommand {
         }
         let session = try RenderSession(file: input.name, bytes: input.bytes)
         let sceneCount = try session.sceneCount(options)
-        session.warnings.forEach { printError("warning: \($0)") }
+        session.warnings(for: options).forEach { printError("warning: \($0)") }
 
         let streamName = Self.streamName(args.positionals[0])
         let files = OutputFiles()

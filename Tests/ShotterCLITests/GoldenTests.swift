@@ -57,10 +57,12 @@ import RenderPipeline
     func frameDumps(example: String) throws {
         let renderer = try Screenshotter()
         let stream = try Self.stream(example)
-        let device = try #require(try Self.plan.get().streams().first { $0.name == example }?.settings.devices.first)
+        let settings = try #require(try Self.plan.get().streams().first { $0.name == example }?.settings)
+        let device = try #require(settings.devices.first)
         var dump = ""
         for size in [DynamicTypeSize.xSmall, .large, .accessibility3] {
-            let env = RenderEnvironment(device: device, dynamicTypeSize: size)
+            let env = RenderEnvironment(device: device, dynamicTypeSize: size,
+                                        catalog: settings.catalog, remoteImages: settings.remoteImages)
             try stream.replay { commit, tree in
                 let layout = renderer.layout(tree: tree, environment: env)
                 dump += LayoutReport.json(tree: tree, layout: layout, commit: commit.number).serialized() + "\n"
@@ -82,7 +84,8 @@ import RenderPipeline
         for device in planned.settings.devices {
             for size in planned.settings.sizes {
                 for scheme in planned.settings.schemes {
-                    let env = RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: scheme)
+                    let env = RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: scheme,
+                                                catalog: planned.settings.catalog, remoteImages: planned.settings.remoteImages)
                     let list = renderer.displayList(tree: tree, environment: env, diagnostics: Diagnostics())
                     let png = try renderer.image(list, scale: 1)
                     let svg = try renderer.encode(list, format: .svg, scale: 1)

@@ -1,3 +1,4 @@
+import Assets
 import Foundation
 import LayoutEngine
 import LayoutModel
@@ -8,13 +9,13 @@ import Testing
 @Suite struct OptionParserTests {
     func flags(_ given: [String: String], _ settings: [Setting] = Setting.allCases,
                single: Set<Setting> = []) throws(OptionError) -> OptionValues {
-        try OptionParser.values(flags: settings, single: single, value: { given[$0] }, isSet: { given[$0] != nil })
+        try OptionParser.values(flags: settings, single: single, given: { given[$0].map { [$0] } ?? [] }, isSet: { given[$0] != nil })
     }
 
     func plan(_ json: String) throws -> OptionValues {
         var parser = JSONParser(Array(json.utf8))
         guard case .object(let fields) = try parser.parseDocument() else { throw OptionError("not an object") }
-        return try OptionParser.values(plan: fields, at: "p")
+        return try OptionParser.values(plan: fields, at: "p", directory: "/plan")
     }
 
     func message(_ body: () throws -> OptionValues) -> String? {
@@ -67,6 +68,38 @@ import Testing
         #expect(message { try flags(["--scheme": ","]) } == "--scheme needs a value")
     }
 
+    /// `--assets` (repeatable) and `--images` read what the plan's `"assets"` and `"images"`
+    /// read, the plan's paths relative to its directory; every environment carries them.
+    @Test func catalogsAndRemoteImagesComeFromFlagsAndPlanAlike() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures").path
+        let catalog = fixtures + "/Test.xcassets", images = fixtures + "/Test.xcassets/Logo.imageset"
+        let given = ["--assets": [catalog, catalog], "--images": [images]]
+        let fromFlags = try OptionParser.values(flags: Setting.allCases, given: { given[$0] ?? [] }, isSet: { _ in false })
+        var parser = JSONParser(Array(#"{"assets": ["Test.xcassets", "Test.xcassets"], "images": "Test.xcassets/Logo.imageset"}"#.utf8))
+        guard case .object(let fields) = try parser.parseDocument() else { throw OptionError("not an object") }
+        let fromPlan = try OptionParser.values(plan: fields, at: "p", directory: fixtures)
+        #expect(fromFlags == fromPlan)
+        #expect(fromFlags.catalog?.folders == [catalog, catalog])
+        #expect(fromFlags.catalog?.images["Logo"]?.size == Size(width: 20, height: 10))
+        // The broken entry, once for each time the folder was read.
+        #expect(fromFlags.catalog?.warnings.count == 2 && fromFlags.catalog?.warnings.allSatisfy { $0.contains("Bad.imageset/bad.png") } == true)
+        #expect(fromFlags.remoteImages?.file(for: "https://example.com/a/logo.png") == images + "/logo.png")
+        #expect(!fromFlags.narrowsPlan)
+        let options = RenderOptions().applying(try flags(["--scheme": "light,dark"])).applying(fromFlags)
+        #expect(options.environments.count == 2)
+        #expect(options.environments.allSatisfy { $0.catalog.folders == [catalog, catalog] && $0.remoteImages.source == images })
+        #expect(try plan(#"{"assets": "\#(catalog)"}"#).catalog?.folders == [catalog], "an absolute path stays")
+
+        #expect(message { try flags(["--assets": "/nonexistent.xcassets"]) } == "/nonexistent.xcassets: no such asset catalog folder")
+        #expect(message { try plan(#"{"assets": "Missing.xcassets"}"#) } == "p: /plan/Missing.xcassets: no such asset catalog folder")
+        #expect(message { try plan(#"{"assets": []}"#) } == "p: assets must be a string or a non-empty array of strings")
+        #expect(message { try plan(#"{"assets": [1]}"#) } == "p: assets must hold strings, got a number")
+        #expect(message { try flags(["--images": "/nonexistent"]) } == "/nonexistent: no such images folder or map file")
+        #expect(message { try plan(#"{"images": "nowhere"}"#) } == "p: /plan/nowhere: no such images folder or map file")
+        #expect(message { try plan(#"{"images": ["a"]}"#) } == "p: images must be a folder or map file path")
+    }
+
     /// `shotter layout` takes one commit, device, size and scheme.
     @Test func aCommandThatTakesOneValueSaysSo() {
         let one = Set(Setting.allCases)
@@ -105,7 +138,7 @@ import Testing
     func session() throws -> RenderSession { try RenderSession(file: "s.jsonl", bytes: Array(Self.stream.utf8)) }
 
     func options(_ flags: [String: String]) throws -> RenderOptions {
-        RenderOptions().applying(try OptionParser.values(flags: Setting.allCases, value: { flags[$0] }, isSet: { _ in false }))
+        RenderOptions().applying(try OptionParser.values(flags: Setting.allCases, given: { flags[$0].map { [$0] } ?? [] }, isSet: { _ in false }))
     }
 
     @Test func validatingWarnsAndSelectsCommits() throws {

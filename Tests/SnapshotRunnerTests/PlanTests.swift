@@ -50,7 +50,7 @@ import Testing
 
     @Test func mistakesAreNamed() {
         #expect(planError(#"{"streams": ["a.jsonl"], "device": "iphonese"}"#)
-                == "shotter.json: unknown key \"device\" (use commits, devices, dynamicTypeSizes, formats, goldens, includeAA, maxDiffPixels, maxDiffRatio, scale, schemes, streams, threshold)")
+                == "shotter.json: unknown key \"device\" (use assets, commits, devices, dynamicTypeSizes, formats, goldens, images, includeAA, maxDiffPixels, maxDiffRatio, scale, schemes, streams, threshold)")
         #expect(planError(#"{"streams": []}"#) == "shotter.json: streams must be a non-empty array of paths or objects")
         #expect(planError(#"{"streams": [{"schemes": "dark"}]}"#) == "shotter.json: streams[0]: needs a \"path\" (a file or a glob)")
         #expect(planError(#"{"streams": ["a"], "schemes": ["sepia"]}"#) == "unknown color scheme \"sepia\" (use light or dark)")
@@ -62,7 +62,7 @@ import Testing
     @Test func flagsOverrideEveryStream() throws {
         var plan = try parse(#"{"streams": ["a.jsonl", {"path": "b.jsonl", "schemes": ["dark"], "maxDiffRatio": 0.5}]}"#)
         let flags = ["--scheme": "light,dark", "--max-diff-pixels": "3", "--commit": "2,4"]
-        let o = try OptionParser.values(flags: Setting.allCases, value: { flags[$0] }, isSet: { _ in false })
+        let o = try OptionParser.values(flags: Setting.allCases, given: { flags[$0].map { [$0] } ?? [] }, isSet: { _ in false })
         plan.apply(o)
         for entry in plan.entries {
             #expect(entry.settings.schemes == [.light, .dark])
@@ -71,7 +71,7 @@ import Testing
         }
         #expect(plan.entries[1].settings.tolerance.maxDiffRatio == 0.5, "what no flag names stays")
         #expect(throws: OptionError("--commit takes last, all or commit numbers from 1 separated by commas")) {
-            try OptionParser.values(flags: [.commits], value: { _ in "2,x" }, isSet: { _ in false })
+            try OptionParser.values(flags: [.commits], given: { _ in ["2,x"] }, isSet: { _ in false })
         }
     }
 }

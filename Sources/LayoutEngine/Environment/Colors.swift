@@ -1,3 +1,4 @@
+import Assets
 import Drawing
 import LayoutModel
 
@@ -5,7 +6,10 @@ import LayoutModel
 /// resolution to paint. Both the layout-side painter and audits (contrast) read colors here.
 public struct Palette: Sendable {
     public let scheme: ColorScheme
-    public init(_ scheme: ColorScheme) { self.scheme = scheme }
+    /// Where `Color("name")` is looked up.
+    public let catalog: AssetCatalog
+    public init(_ scheme: ColorScheme) { self.init(scheme, catalog: .empty) }
+    public init(_ scheme: ColorScheme, catalog: AssetCatalog) { self.scheme = scheme; self.catalog = catalog }
 
     private func pick(_ light: RGBA, _ dark: RGBA) -> RGBA { scheme == .light ? light : dark }
 
@@ -134,8 +138,13 @@ public struct Palette: Sendable {
             }
             return c.withAlpha(opacity)
         case .named(let name, let opacity):
-            diagnostics?.warn("asset catalog color \(MessageText.quoted(name)) is not available; drawn gray")
-            return gray.withAlpha(opacity)
+            guard let entry = catalog.colors[name] else {
+                let line = diagnostics.map { $0.line > 0 ? "stream line \($0.line): " : "" } ?? ""
+                diagnostics?.warn(once: "color " + name, "\(line)the asset catalog has no color \(MessageText.quoted(name)); drawn magenta")
+                return RGBA.magenta.withAlpha(opacity)
+            }
+            let c = scheme == .dark ? entry.dark ?? entry.light : entry.light
+            return RGBA(c.red, c.green, c.blue, c.alpha * opacity)
         case .hierarchical(let level, let opacity):
             let factors = [1.0, 0.6, 0.3, 0.18]
             let f = (1...4).contains(level) ? factors[level - 1] : 1

@@ -80,38 +80,53 @@ public enum ColorFamily: ElementFamily {
 public struct ImageProps: ElementProps {
     public var systemName: String?
     public var name: String?
+    /// The catalog, remote and bitmap forms (ImageForms.swift).
+    public var resizable = false
+    public var url: String?
+    public var bitmap: BitmapRecipe?
+    /// The intrinsic size in points the stream gives (`url`, `bitmap`).
+    public var size: Size?
+    /// False for `interpolation: "none"`.
+    public var smooth = true
 }
 
-/// `image(systemName:)`: a square of the font's line height, the glyph 1 em of the font,
-/// centered, in the foreground color. Unknown symbols draw the visible placeholder.
+/// `image(systemName:)` and catalog symbols: a square of the font's line height, the glyph
+/// 1 em of the font, centered, in the foreground color. Unknown symbols draw the visible
+/// placeholder. Pictures (catalog images, `url`, `bitmap`) are ImageForms'.
 public enum ImageFamily: ElementFamily {
     public static let kindNames = ["image"]
-    public static func knownProps(kind: String) -> Set<String> { ["systemName", "name"] }
+    public static func knownProps(kind: String) -> Set<String> { ImageForms.props.union(["systemName"]) }
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
-        ImageProps(systemName: try r.string("systemName"), name: try r.string("name"))
+        var props = ImageProps(systemName: try r.string("systemName"), name: try r.string("name"))
+        try ImageForms.decode(r, into: &props)
+        return props
     }
 
     public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
-        let side = pass.font(for: e.id).lineHeight * symbolScale(e, pass.context(e.id))
+        let props = e.props as? ImageProps ?? ImageProps()
+        guard ImageForms.isSymbol(props, pass.environment.catalog) else {
+            return ImageForms.sizeThatFits(props, p, pass.environment.catalog)
+        }
+        let side = pass.font(for: e.id).lineHeight * pass.context(e.id).imageScale
         return Size(width: side, height: side)
     }
 
-    /// `.imageScale` applies to symbols only.
-    static func symbolScale(_ e: Element, _ context: InheritedContext) -> Double {
-        (e.props as? ImageProps)?.systemName != nil ? context.imageScale : 1
-    }
-
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
-        let props = e.props as? ImageProps
-        guard let systemName = props?.systemName, let glyph = SymbolTable.lucideName(for: systemName) else {
-            let name = props?.systemName ?? props?.name ?? ""
-            painter.diagnostics.warn("no symbol for image \(MessageText.quoted(name)): drawn as a placeholder")
+        let props = e.props as? ImageProps ?? ImageProps()
+        let catalog = painter.layout.environment.catalog
+        guard ImageForms.isSymbol(props, catalog) else { return ImageForms.paint(props, in: frame, &painter, state) }
+        // `.imageScale` applies to symbols only.
+        let scale = painter.layout.contexts[e.id]?.imageScale ?? 1
+        let em = painter.layout.fonts[e.id].map { $0.size * scale } ?? frame.height
+        let rect = Rect(x: frame.midX - em / 2, y: frame.midY - em / 2, width: em, height: em)
+        if let name = props.name, let image = catalog.images[name] {
+            return ImageForms.paintSymbol(image, in: rect, &painter, state)
+        }
+        guard let systemName = props.systemName, let glyph = SymbolTable.lucideName(for: systemName) else {
+            painter.diagnostics.warn("no symbol for image \(MessageText.quoted(props.systemName ?? "")): drawn as a placeholder")
             painter.paintPlaceholder(label: nil, frame)
             return
         }
-        let scale = painter.layout.contexts[e.id].map { symbolScale(e, $0) } ?? 1
-        let em = painter.layout.fonts[e.id].map { $0.size * scale } ?? frame.height
-        let rect = Rect(x: frame.midX - em / 2, y: frame.midY - em / 2, width: em, height: em)
         painter.append(.symbol(name: glyph, rect: rect, color: state.foreground, strokeWidth: Painter.symbolStrokeWidth))
     }
 }

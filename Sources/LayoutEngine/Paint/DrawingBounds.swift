@@ -36,6 +36,8 @@ struct DrawingBounds {
             return contains(line) ? item : nil
         case .symbol(_, let rect, _, _):
             return contains(rect) ? item : nil
+        case .image(let image):
+            return contains(image.rect) ? item : nil
         case .popClip, .pushGroup, .popGroup, .pushTransform, .popTransform:
             return item
         }

@@ -31,7 +31,7 @@ public struct Painter {
 
     public static func paint(tree: ElementTree, layout: LayoutResult, diagnostics: Diagnostics) -> DisplayList {
         let env = layout.environment
-        var painter = Painter(tree: tree, layout: layout, palette: Palette(env.colorScheme),
+        var painter = Painter(tree: tree, layout: layout, palette: Palette(env.colorScheme, catalog: env.catalog),
                               diagnostics: diagnostics, bounds: DrawingBounds(canvas: env.device.size))
         let screen = Rect(origin: .zero, size: env.device.size)
         painter.append(.fill(.rect, screen, .solid(painter.palette.systemBackground)))
@@ -66,8 +66,10 @@ public struct Painter {
         guard let element = tree[id], let frame = layout.frames[id] else { return }
         let outer = currentLine
         currentLine = element.line
+        diagnostics.line = element.line
         element.family.paint(element, in: frame, &self, state)
         currentLine = outer
+        diagnostics.line = outer
     }
 
     public mutating func paintChildren(of element: Element, _ state: State) {
