@@ -29,14 +29,14 @@ public struct Snapshot: Hashable, Sendable {
     public var streamPath: String
     public var commit: OpStream.Commit
     public var environment: RenderEnvironment
-    public var format: ImageFormat
+    public var format: SnapshotFormat
     public var scale: Double
     public var tolerance: Tolerance
 
     /// `003-tap-Add.iphone15pro.large.dark`: shared by the image and the layout dump.
     public var baseName: String { SnapshotName.base(commit: commit, environment: environment) }
     /// `Counter/003-tap-Add.iphone15pro.large.dark.png`, relative to the goldens directory.
-    public var path: String { "\(stream)/\(baseName).\(format.rawValue)" }
+    public var path: String { "\(stream)/\(baseName).\(format.golden.fileExtension)" }
     public var layoutPath: String { "\(stream)/\(baseName).layout.json" }
 }
 

@@ -170,18 +170,12 @@ public enum SnapshotRunner {
                 guard let snapshots = byCommit[commit.number] else { return }
                 let layout = renderer.layout(tree: tree, environment: job.environment)
                 let list = Painter.paint(tree: tree, layout: layout, diagnostics: paintDiagnostics)
-                let dump = LayoutDump(tree: tree, layout: layout)
+                let rendering = Rendering(renderer: renderer, list: list,
+                                          layout: LayoutReport(tree: tree, layout: layout, commit: commit.number))
                 for snapshot in snapshots {
                     do {
                         do {
-                            switch snapshot.format {
-                            case .png:
-                                let image = try renderer.image(list, scale: snapshot.scale)
-                                queue.add(try checker.check(snapshot, image: image, layout: dump))
-                            case .svg:
-                                let bytes = try renderer.encode(list, format: .svg, scale: snapshot.scale)
-                                queue.add(try checker.check(snapshot, actual: bytes, layout: dump))
-                            }
+                            queue.add(try checker.check(snapshot, rendering: rendering))
                         } catch let error as DrawingError {
                             throw InputError(file: job.streamPath, line: error.line, op: "draw", message: error.message)
                         }

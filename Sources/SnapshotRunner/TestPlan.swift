@@ -35,7 +35,7 @@ public struct StreamSettings: Hashable, Sendable {
     public var sizes: [DynamicTypeSize] = [.large]
     public var schemes: [ColorScheme] = [.light]
     public var commits: CommitSelection = .last
-    public var formats: [ImageFormat] = [.png]
+    public var formats: [SnapshotFormat] = [.png]
     /// Pixels per point for PNG; nil is the device's own scale.
     public var scale: Double?
     public var tolerance = Tolerance()
@@ -56,7 +56,7 @@ public struct PlanOverrides: Sendable {
     public var sizes: [DynamicTypeSize]?
     public var schemes: [ColorScheme]?
     public var commits: CommitSelection?
-    public var formats: [ImageFormat]?
+    public var formats: [SnapshotFormat]?
     public var scale: Double?
     public var threshold: Double?
     public var includeAA: Bool?
@@ -202,7 +202,7 @@ public struct TestPlan: Sendable {
             s.schemes = try names(v, key: "schemes", at: at).map { (n: String) throws(PlanError) -> ColorScheme in try parseScheme(n) }
         }
         if let v = fields["formats"] {
-            s.formats = try names(v, key: "formats", at: at).map { (n: String) throws(PlanError) -> ImageFormat in try parseFormat(n) }
+            s.formats = try names(v, key: "formats", at: at).map { (n: String) throws(PlanError) -> SnapshotFormat in try parseFormat(n) }
         }
         if let v = fields["commits"] {
             switch v {
@@ -276,8 +276,8 @@ public struct TestPlan: Sendable {
         return scheme
     }
 
-    public static func parseFormat(_ name: String) throws(PlanError) -> ImageFormat {
-        guard let format = ImageFormat(rawValue: name) else { throw PlanError("unknown format \(MessageText.quoted(name)) (use png or svg)") }
+    public static func parseFormat(_ name: String) throws(PlanError) -> SnapshotFormat {
+        guard let format = SnapshotFormat(rawValue: name) else { throw PlanError("unknown format \(MessageText.quoted(name)) (use png, svg or layout)") }
         return format
     }
 

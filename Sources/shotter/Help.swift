@@ -75,7 +75,7 @@ enum Help {
 
     Renders every snapshot the plan lists (streams x commits x devices x sizes x schemes x
     formats) and compares it with its golden: bytes first, then pixel by pixel (pixelmatch),
-    and the frames with the stored layout dump, to name what moved. The plan format is in
+    and the frames with the stored layout report, to name what moved. The plan format is in
     docs/test-plan.md. Exit status 0 when everything matches, 1 on any mismatch (or when
     something was recorded while CI is set), 2 on usage errors. The last line is
     `N passed, M failed`.
@@ -83,7 +83,7 @@ enum Help {
       --record MODE        never (default when CI is set), missing (default elsewhere): write
                            goldens that do not exist, failed: also overwrite mismatches,
                            all: overwrite every golden that differs
-      --prune              delete golden files (images and layout dumps, by name) that no
+      --prune              delete golden files (images and layout reports, by name) that no
                            configuration produces
       --jobs N             render and compare on N threads (default: the number of cores)
       --shard I/N          check only the I-th of N deterministic slices of the snapshots
@@ -94,7 +94,7 @@ enum Help {
       --max-pixels N       the most pixels a rendered PNG may have (default: 16777216)
     Overrides of the plan, for every stream:
       --device NAME,...  --dynamic-type SIZE,...|all  --scheme light,dark
-      --commit last|all|N,...  --format png,svg  --scale N
+      --commit last|all|N,...  --format png,svg,layout  --scale N
       --threshold T (default 0.1)  --include-aa  --max-diff-pixels N  --max-diff-ratio R
     """
 

@@ -79,7 +79,7 @@ enum TestCommand {
             o.sizes = try names.map { (n: String) throws(PlanError) -> DynamicTypeSize in try TestPlan.parseSize(n) }
         }
         if let names = list("--scheme") { o.schemes = try names.map { (n: String) throws(PlanError) -> ColorScheme in try TestPlan.parseScheme(n) } }
-        if let names = list("--format") { o.formats = try names.map { (n: String) throws(PlanError) -> ImageFormat in try TestPlan.parseFormat(n) } }
+        if let names = list("--format") { o.formats = try names.map { (n: String) throws(PlanError) -> SnapshotFormat in try TestPlan.parseFormat(n) } }
         for (name, names) in [("--device", o.devices?.count), ("--dynamic-type", o.sizes?.count), ("--scheme", o.schemes?.count), ("--format", o.formats?.count)] where names == 0 {
             throw PlanError("\(name) needs a value")
         }
