@@ -40,10 +40,11 @@ enum Help {
     Usage: shotter layout INPUT [--commit N|last] [--device NAME] [--dynamic-type SIZE] [--scheme S]
 
     Prints one JSON object: commit, device, dynamicTypeSize, colorScheme and elements, one
-    entry per element with id, kind, frame ({x, y, width, height} in screen points, or null
-    when not laid out), chrome (named rects of compound kinds), labels (their texts: lines,
-    and truncated: true where an ellipsis or a line limit cut them), lines (of a text), and
-    events: the geometry and layout records a renderer would send back after this pass.
+    entry per element with id, kind, label (its text, or the text inside it), frame ({x, y,
+    width, height} in screen points, or null when not laid out), chrome (named rects of
+    compound kinds), labels (their texts: lines, and truncated: true where an ellipsis or a
+    line limit cut them), lines (of a text), and events: the geometry and layout records a
+    renderer would send back after this pass. One element and one event per line.
     """
 
     static let events = """

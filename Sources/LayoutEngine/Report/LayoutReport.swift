@@ -55,10 +55,12 @@ public struct LayoutReport: Hashable, Sendable {
         let attached = tree.documentOrder()
         let attachedSet = Set(attached)
         let detached = tree.elements.keys.filter { !attachedSet.contains($0) }.sorted()
+        // Remembered across elements: asking each one anew walks a deep chain once per element.
+        var firstTexts = FirstTextIndex()
         let elements = (attached + detached).compactMap { id -> Element? in
             guard let element = tree[id] else { return nil }
             var label: String?
-            if id != ElementTree.rootID, element.children.count <= 1, let text = tree.firstText(under: id) {
+            if id != ElementTree.rootID, element.children.count <= 1, let text = firstTexts.firstText(under: id, in: tree) {
                 label = text.count > 40 ? String(text.prefix(39)) + "…" : text
             }
             return Element(id: id, kind: element.kind, label: label, frame: layout.frames[id], chrome: layout.chrome[id] ?? [:],
