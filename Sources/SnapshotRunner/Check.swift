@@ -69,14 +69,14 @@ public struct SnapshotChecker: Sendable {
     /// The subdirectory of `artifacts` this checker owns (cleared at the start of a run).
     public static let failuresDirectory = "failures"
 
-    /// A snapshot straight from the renderer, in its format. When the golden already holds
-    /// this rendering (a PNG with exactly these pixels) it passes as a byte-identical file
-    /// would, without being encoded; otherwise (and to re-record everything with `all`) it is
-    /// encoded and checked as bytes.
+    /// A snapshot straight from the renderer, made into its format's golden.
     public func check(_ snapshot: Snapshot, rendering: Rendering) throws -> SnapshotResult {
         try check(snapshot, actual: try snapshot.format.golden.actual(rendering, scale: snapshot.scale), layout: rendering.layout)
     }
 
+    /// When the golden already holds `actual` (a PNG with exactly these pixels) it passes as a
+    /// byte-identical file would, without being encoded; otherwise (and to re-record
+    /// everything with `all`) it is encoded and checked as bytes.
     public func check(_ snapshot: Snapshot, actual: GoldenActual, layout: LayoutReport) throws -> SnapshotResult {
         if record != .all, let golden = FileManager.default.contents(atPath: try OutputPaths.join(goldens, snapshot.path).path),
            actual.isHeld([UInt8](golden)) {
@@ -115,7 +115,7 @@ public struct SnapshotChecker: Sendable {
         let beside = try layoutBeside(snapshot, layout)
 
         /// Writes the golden and the layout report beside it.
-        func record() throws {
+        func writeGolden() throws {
             try files.stage(actual, at: goldenURL.path)
             result.wrote = [snapshot.path]
             if let beside {
@@ -126,13 +126,13 @@ public struct SnapshotChecker: Sendable {
         }
 
         guard let expectedData = FileManager.default.contents(atPath: goldenURL.path) else {
-            if self.record == .never {
+            if record == .never {
                 result.status = .failed
                 result.message = "no golden at \(goldenURL.path) (record it with --record=missing and commit it)"
                 result.actual = try writeArtifact(snapshot, files, "actual", actual)
                 return result
             }
-            try record()
+            try writeGolden()
             result.message = "recorded new golden"
             // A copy for the report, so a reviewer sees what was recorded.
             result.actual = try writeArtifact(snapshot, files, "actual", actual)
@@ -148,7 +148,7 @@ public struct SnapshotChecker: Sendable {
         result.message = comparison.message
         if comparison.passes {
             result.message += ", within tolerance"
-            if self.record == .all { try record() } else { try refreshLayout(snapshot, beside, files, into: &result) }
+            if record == .all { try writeGolden() } else { try refreshLayout(snapshot, beside, files, into: &result) }
             return result
         }
 
@@ -165,8 +165,8 @@ public struct SnapshotChecker: Sendable {
         result.expected = try writeArtifact(snapshot, files, "expected", expected)
         result.actual = try writeArtifact(snapshot, files, "actual", actual)
         if let diffImage = comparison.diffImage { result.diff = try writeArtifact(snapshot, files, "diff", diffImage, fileExtension: "png") }
-        if self.record == .failed || self.record == .all {
-            try record()
+        if record == .failed || record == .all {
+            try writeGolden()
             result.message = "re-recorded: " + result.message
         } else {
             result.status = .failed
