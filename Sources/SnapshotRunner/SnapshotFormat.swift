@@ -84,8 +84,7 @@ public struct PNGGolden: GoldenFormat {
     }
 
     public func actual(_ image: RenderedImage) -> GoldenActual {
-        GoldenActual(isHeld: { ImageComparison.png($0, hasPixels: image.rgba, width: image.width, height: image.height) },
-                            encode: { try PNGEncoder.encode(rgba: image.rgba, width: image.width, height: image.height) })
+        GoldenActual(isHeld: { ImageComparison.png($0, hasPixels: image.pixels) }, encode: { try PNGEncoder.encode(image.pixels) })
     }
 
     public func compare(expected: [UInt8], actual: [UInt8], tolerance: Tolerance) -> GoldenComparison {

@@ -103,7 +103,7 @@ func stages(cards: Int) throws {
     let list = Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics())
     let rasterMs = try time(runs) { _ = try renderer.image(list, scale: 3) }
     let image = try renderer.image(list, scale: 3)
-    let encodeMs = try time(runs) { _ = try PNGEncoder.encode(rgba: image.rgba, width: image.width, height: image.height) }
+    let encodeMs = try time(runs) { _ = try PNGEncoder.encode(image.pixels) }
     let wholeMs = try time(runs) {
         let l = renderer.layout(tree: tree, environment: env)
         let d = Painter.paint(tree: tree, layout: l, diagnostics: Diagnostics())

@@ -67,8 +67,9 @@ func sampleList(width: Double = 393, height: Double = 200) -> DisplayList {
         let svg = try renderSVG(list, text: SimplePangoText())
         let raster = try #require(rasterizeSVG(svg, width: png.width, height: png.height, scale: scale))
         var worst = 0, off = 0
-        for i in stride(from: 0, to: png.rgba.count, by: 4) {
-            let diff = (0..<4).map { abs(Int(png.rgba[i + $0]) - Int(raster.rgba[i + $0])) }.max() ?? 0
+        let (drawn, rasterized) = (png.rgba, raster.rgba)
+        for i in stride(from: 0, to: drawn.count, by: 4) {
+            let diff = (0..<4).map { abs(Int(drawn[i + $0]) - Int(rasterized[i + $0])) }.max() ?? 0
             worst = max(worst, diff)
             if diff > 2 { off += 1 }
         }

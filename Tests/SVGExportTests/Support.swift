@@ -1,3 +1,4 @@
+import ImageDiff
 import CCairo
 import Foundation
 import LayoutEngine
@@ -64,7 +65,7 @@ func near(_ actual: [Int], _ expected: [Int], tolerance: Int = 2) -> Bool {
     zip(actual, expected).allSatisfy { abs($0 - $1) <= tolerance }
 }
 
-/// Rasterizes an SVG with librsvg (what rsvg-convert uses) at `scale`, as straight RGBA.
+/// Rasterizes an SVG with librsvg (what rsvg-convert uses) at `scale`.
 func rasterizeSVG(_ svg: [UInt8], width: Int, height: Int, scale: Double) -> RenderedImage? {
     var error: UnsafeMutablePointer<GError>?
     guard let handle = rsvg_handle_new_from_data(svg, gsize(svg.count), &error) else {
@@ -82,18 +83,11 @@ func rasterizeSVG(_ svg: [UInt8], width: Int, height: Int, scale: Double) -> Ren
     guard ok != 0, let data = cairo_image_surface_get_data(surface) else { return nil }
     cairo_surface_flush(surface)
     let stride = Int(cairo_image_surface_get_stride(surface))
-    var out = [UInt8](repeating: 0, count: width * height * 4)
+    var words: [UInt32] = []
     for y in 0..<height {
-        for x in 0..<width {
-            let p = UnsafeRawPointer(data + y * stride).load(fromByteOffset: x * 4, as: UInt32.self)
-            let a = p >> 24
-            let channels = [(p >> 16) & 0xFF, (p >> 8) & 0xFF, p & 0xFF].map { a == 0 ? 0 : ($0 * 255 + a / 2) / a }
-            let i = (y * width + x) * 4
-            for c in 0..<3 { out[i + c] = UInt8(channels[c]) }
-            out[i + 3] = UInt8(a)
-        }
+        for x in 0..<width { words.append(UnsafeRawPointer(data + y * stride).load(fromByteOffset: x * 4, as: UInt32.self)) }
     }
-    return RenderedImage(width: width, height: height, rgba: out)
+    return RenderedImage(pixels: PremultipliedImage(width: width, height: height, words: words))
 }
 
 func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
