@@ -205,7 +205,7 @@ public struct SnapshotChecker: Sendable {
     /// `failures/Counter/002-tap-Add.iphone15pro.large.light.actual.png`, relative to `artifacts`.
     func writeArtifact(_ snapshot: Snapshot, _ files: OutputFiles, _ role: String, _ bytes: [UInt8],
                        fileExtension: String? = nil) throws -> String {
-        let relative = "\(Self.failuresDirectory)/\(snapshot.stream)/\(snapshot.baseName).\(role).\(fileExtension ?? snapshot.format.golden.fileExtension)"
+        let relative = "\(Self.failuresDirectory)/\(snapshot.stream)/\(snapshot.baseName).\(role).\(fileExtension ?? snapshot.format.fileExtension)"
         try files.stage(bytes, at: try OutputPaths.join(artifacts, relative).path)
         return relative
     }

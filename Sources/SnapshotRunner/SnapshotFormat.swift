@@ -4,11 +4,9 @@ import LayoutEngine
 import RenderPipeline
 import SVGExport
 
-/// The formats a plan's `formats` and `--format` name. Each is one `GoldenFormat` value:
-/// adding a format is adding its type and a case here.
-public enum SnapshotFormat: String, CaseIterable, Sendable {
-    case png, svg, layout
-
+/// How `shotter test` checks each format `formats` and `--format` name: one `GoldenFormat`
+/// value each, so adding a format is adding its type and a case here.
+extension ImageFormat {
     public var golden: any GoldenFormat {
         switch self {
         case .png: PNGGolden()
@@ -18,18 +16,17 @@ public enum SnapshotFormat: String, CaseIterable, Sendable {
     }
 }
 
-/// One configuration as rendered: what every format makes its golden from.
+/// One frame as rendered: what every format makes its golden from.
 public struct Rendering {
     public var renderer: Screenshotter
-    public var list: DisplayList
+    public var frame: Frame
+    /// The frame's report, made once for every snapshot of the frame.
     public var layout: LayoutReport
 }
 
 /// How one kind of golden file is made from a rendering, compared with the stored one, and
 /// shown when it differs. `SnapshotChecker` runs the same steps for every format.
 public protocol GoldenFormat: Sendable {
-    /// The golden's extension, after the snapshot's base name: `png`, `svg`, `layout.json`.
-    var fileExtension: String { get }
     /// Whether the layout report is stored beside the golden (`NAME.layout.json`) to name
     /// what moved when it differs: images do; the layout format is that report itself.
     var storesLayoutBeside: Bool { get }
@@ -74,13 +71,12 @@ public struct GoldenComparison: Equatable, Sendable {
 /// PNG at the snapshot's scale, compared pixel by pixel with pixelmatch within the tolerance.
 public struct PNGGolden: GoldenFormat {
     public init() {}
-    public var fileExtension: String { "png" }
     public var storesLayoutBeside: Bool { true }
 
     /// Encoding is most of the time of a snapshot and decoding the golden a fraction of it, so
     /// a golden with exactly these pixels passes without encoding them.
     public func actual(_ rendering: Rendering, scale: Double) throws -> GoldenActual {
-        actual(try rendering.renderer.image(rendering.list, scale: scale))
+        actual(try rendering.renderer.image(rendering.frame, scale: scale))
     }
 
     public func actual(_ image: RenderedImage) -> GoldenActual {
@@ -109,11 +105,10 @@ public struct PNGGolden: GoldenFormat {
 /// SVG in points, compared byte for byte.
 public struct SVGGolden: GoldenFormat {
     public init() {}
-    public var fileExtension: String { "svg" }
     public var storesLayoutBeside: Bool { true }
 
     public func actual(_ rendering: Rendering, scale: Double) throws -> GoldenActual {
-        GoldenActual(bytes: try rendering.renderer.encode(rendering.list, format: .svg, scale: scale))
+        GoldenActual(bytes: try rendering.renderer.encode(rendering.frame, format: .svg, scale: scale))
     }
 
     public func compare(expected: [UInt8], actual: [UInt8], tolerance: Tolerance) -> GoldenComparison {
@@ -125,7 +120,6 @@ public struct SVGGolden: GoldenFormat {
 /// the elements that changed.
 public struct LayoutGolden: GoldenFormat {
     public init() {}
-    public var fileExtension: String { "layout.json" }
     public var storesLayoutBeside: Bool { false }
 
     public func actual(_ rendering: Rendering, scale: Double) throws -> GoldenActual {

@@ -85,31 +85,27 @@ func stages(cards: Int) throws {
     let bytes = Array(screen(cards: cards).utf8)
     let readMs = try time(15) { _ = try OpStream(file: "bench", bytes: bytes) }
     let stream = try OpStream(file: "bench", bytes: bytes)
-    let validateMs = try time(15) { _ = try stream.validate() }
-    var tree: ElementTree?
-    try stream.replay { _, t in tree = t }
-    guard let tree else { return }
+    let validateMs = try time(15) { _ = try RenderSession(stream: stream) }
+    guard let scene = try lastScene(RenderSession(stream: stream)) else { return }
     let startMs = try time(1) { _ = try Screenshotter() }
     let renderer = try Screenshotter()
-    let env = RenderEnvironment()
-    print("elements: \(tree.elements.count - 1)")
+    print("elements: \(scene.tree.elements.count - 1)")
     let runs = 15
     // The first pass measures every text with Pango; later passes hit the measurer's cache,
     // as every commit after the first does in a stream.
-    let cold = time(1) { _ = renderer.layout(tree: tree, environment: RenderEnvironment(dynamicTypeSize: .xLarge)) }
-    let layoutMs = time(runs) { _ = renderer.layout(tree: tree, environment: env) }
-    let layout = renderer.layout(tree: tree, environment: env)
-    let paintMs = time(runs) { _ = Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()) }
-    let list = Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics())
-    let rasterMs = try time(runs) { _ = try renderer.image(list, scale: 3) }
-    let image = try renderer.image(list, scale: 3)
+    var larger = scene
+    larger.environment.dynamicTypeSize = .xLarge
+    let cold = time(1) { _ = larger.layout(measuredBy: renderer.measurer) }
+    let layoutMs = time(runs) { _ = scene.layout(measuredBy: renderer.measurer) }
+    let layout = scene.layout(measuredBy: renderer.measurer)
+    let paintMs = time(runs) { _ = Painter.paint(tree: scene.tree, layout: layout, diagnostics: Diagnostics()) }
+    let frame = renderer.frame(scene)
+    let list = frame.displayList
+    let rasterMs = try time(runs) { _ = try renderer.image(frame, scale: 3) }
+    let image = try renderer.image(frame, scale: 3)
     let encodeMs = try time(runs) { _ = try PNGEncoder.encode(image.pixels) }
-    let wholeMs = try time(runs) {
-        let l = renderer.layout(tree: tree, environment: env)
-        let d = Painter.paint(tree: tree, layout: l, diagnostics: Diagnostics())
-        _ = try renderer.encode(d, format: .png, scale: 3)
-    }
-    let svgMs = try time(runs) { _ = try renderer.encode(list, format: .svg, scale: 1) }
+    let wholeMs = try time(runs) { _ = try renderer.encode(renderer.frame(scene), format: .png, scale: 3) }
+    let svgMs = try time(runs) { _ = try renderer.encode(frame, format: .svg, scale: 1) }
     func f(_ v: Double) -> String { String(format: "%.1f", v) }
     print("display list items: \(list.items.count)")
     print("read stream (JSON Lines to ops): \(f(readMs)) ms")
@@ -178,10 +174,10 @@ func chartStream(points count: Int) -> String {
     """
 }
 
-func lastTree(_ stream: OpStream) throws -> ElementTree {
-    var last: ElementTree?
-    try stream.replay { _, tree in last = tree }
-    guard let last else { fatalError("\(stream.file) has no commit") }
+/// The stream's last commit in the default environment, as `shotter render` renders it.
+func lastScene(_ session: RenderSession) throws -> Scene? {
+    var last: Scene?
+    try session.scenes(RenderOptions()) { last = $0 }
     return last
 }
 
@@ -203,34 +199,30 @@ func timed(_ runs: Int, _ body: () throws -> Void) rethrows -> String {
 }
 
 func linear() throws {
-    let env = RenderEnvironment()
-
-    let wrap = try OpStream(file: "wrap", bytes: Array(wrapStream().utf8))
-    let wrapTree = try lastTree(wrap)
+    guard let wrap = try lastScene(RenderSession(file: "wrap", bytes: Array(wrapStream().utf8))) else { return }
     var lines = 0
     // A new measurer each run: its cache would answer the second.
     let wrapMs = try timed(3) {
-        let measurer = try PangoTextMeasurer()
-        let layout = LayoutPass.run(tree: wrapTree, environment: env, measurer: measurer)
+        let layout = wrap.layout(measuredBy: try PangoTextMeasurer())
         lines = layout.texts[1]?.lines.count ?? 0
     }
     print("wrap 16,000 ideographs at 20,000 pt (layout, \(lines) lines): \(wrapMs)")
 
-    let labelBytes = Array(labelStream().utf8)
-    let labels = try OpStream(file: "labels", bytes: labelBytes)
+    let labels = try OpStream(file: "labels", bytes: Array(labelStream().utf8))
     var commits: [OpStream.Commit] = []
-    let labelMs = try timed(3) { commits = try labels.validate().commits }
+    let labelMs = try timed(3) { commits = try RenderSession(stream: labels).commits }
     print("label 20,001 commits after 20,000 taps on a 20,000-element vstack (validate, \(commits.last?.label ?? "-")): \(labelMs)")
 
     let renderer = try Screenshotter()
     for count in [100_000, 1_000_000] {
         let bytes = Array(chartStream(points: count).utf8)
-        var tree: ElementTree?
-        let readMs = try timed(1) { tree = try lastTree(try OpStream(file: "chart", bytes: bytes)) }
-        guard let tree else { return }
-        var list = DisplayList(size: Size(width: 0, height: 0), items: [])
-        let paintMs = timed(3) { list = renderer.displayList(tree: tree, environment: env, diagnostics: Diagnostics()) }
-        let pngMs = try timed(3) { _ = try renderer.encode(list, format: .png, scale: 3) }
+        var chart: Scene?
+        let readMs = try timed(1) { chart = try lastScene(RenderSession(file: "chart", bytes: bytes)) }
+        guard let chart else { return }
+        var painted: Frame?
+        let paintMs = timed(3) { painted = renderer.frame(chart) }
+        guard let frame = painted else { return }
+        let pngMs = try timed(3) { _ = try renderer.encode(frame, format: .png, scale: 3) }
         print("chart line of \(count) points: read and decode \(readMs); layout and paint \(paintMs); PNG at 3x \(pngMs)")
     }
 }

@@ -1,3 +1,5 @@
+import RenderPipeline
+
 /// Help texts, one per subcommand.
 enum Help {
     static let main = """
@@ -15,19 +17,20 @@ enum Help {
     """
 
     static let render = """
-    Usage: shotter render INPUT [-o DIR] [--format png|svg|png,svg] [--device NAME]
+    Usage: shotter render INPUT [-o DIR] [--format png|svg|layout,...] [--device NAME]
                           [--dynamic-type SIZE,...|all] [--scheme light|dark|light,dark]
-                          [--commit N|last|all] [--scale N] [--max-pixels N] [--jobs N]
+                          [--commit N,...|last|all] [--scale N] [--max-pixels N] [--jobs N]
 
     Renders commits of an op stream and prints the path of every file written. Files are
     written only when the whole run succeeded: a failure leaves none of them.
       -o, --output DIR     output directory (default: shots)
-      --format F           png, svg or png,svg (default: png)
-      --device NAME        \(deviceNames) or WIDTHxHEIGHT@SCALE (default: iphone15pro)
+      --format F           png, svg, layout (the frames as JSON), comma separated
+                           (default: png)
+      --device NAME        \(OptionParser.deviceNames) or WIDTHxHEIGHT@SCALE (default: iphone15pro)
       --dynamic-type S     Dynamic Type sizes, comma separated, or all (default: large)
-                           \(sizeNames)
+                           \(OptionParser.sizeNames)
       --scheme S           light, dark or light,dark (default: light)
-      --commit C           a commit number (from 1), last or all (default: last)
+      --commit C           commit numbers (from 1, comma separated), last or all (default: last)
       --scale N            pixels per point for PNG (default: the device's)
       --max-pixels N       the most pixels a PNG may have (default: 16777216, 4096x4096)
       --jobs N             render threads (default: the number of cores)
@@ -98,10 +101,4 @@ enum Help {
       --commit last|all|N,...  --format png,svg,layout  --scale N
       --threshold T (default 0.1)  --include-aa  --max-diff-pixels N  --max-diff-ratio R
     """
-
-    static var deviceNames: String { Device.builtIn.map(\.name).joined(separator: ", ") }
-    static var sizeNames: String { DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ") }
 }
-
-import LayoutEngine
-import LayoutModel

@@ -1,6 +1,7 @@
 import Foundation
 import ImageDiff
 @testable import LayoutEngine
+import RenderPipeline
 import SVGExport
 @testable import SnapshotRunner
 import LayoutModel

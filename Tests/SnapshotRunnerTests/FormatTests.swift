@@ -2,6 +2,7 @@ import Foundation
 import ImageDiff
 @testable import LayoutEngine
 import LayoutModel
+import RenderPipeline
 @testable import SnapshotRunner
 import SVGExport
 import Testing
@@ -12,15 +13,17 @@ import Testing
     func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
 
     @Test func everyFormatNamesItsGoldenFile() throws {
-        #expect(SnapshotFormat.allCases.map(\.golden.fileExtension) == ["png", "svg", "layout.json"])
-        #expect(SnapshotFormat.allCases.map(\.golden.storesLayoutBeside) == [true, true, false])
+        #expect(ImageFormat.allCases.map(\.fileExtension) == ["png", "svg", "layout.json"])
+        #expect(ImageFormat.allCases.map(\.golden.storesLayoutBeside) == [true, true, false])
         var snapshot = Snapshot(stream: "Todo", streamPath: "/Todo.jsonl", commit: OpStream.Commit(number: 2, line: 5, label: "tap-Add"),
                                 environment: RenderEnvironment(), format: .layout, scale: 1, tolerance: Tolerance())
         #expect(snapshot.path == "Todo/002-tap-Add.iphone15pro.large.light.layout.json" && snapshot.path == snapshot.layoutPath)
         snapshot.format = .svg
         #expect(snapshot.path == "Todo/002-tap-Add.iphone15pro.large.light.svg")
-        #expect(try TestPlan.parseFormat("layout") == .layout)
-        #expect(throws: PlanError("unknown format \"jpeg\" (use png, svg or layout)")) { try TestPlan.parseFormat("jpeg") }
+        #expect(try OptionParser.values(plan: ["formats": .string("layout")], at: "shotter.json").formats == [.layout])
+        #expect(throws: OptionError("unknown format \"jpeg\" (use png, svg or layout)")) {
+            try OptionParser.values(plan: ["formats": .string("jpeg")], at: "shotter.json")
+        }
     }
 
     @Test func pngCountsDifferingPixelsAndDrawsTheDiff() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import RenderPipeline
 import SVGExport
 @testable import SnapshotRunner
 import LayoutModel
@@ -60,20 +61,18 @@ import Testing
 
     @Test func flagsOverrideEveryStream() throws {
         var plan = try parse(#"{"streams": ["a.jsonl", {"path": "b.jsonl", "schemes": ["dark"], "maxDiffRatio": 0.5}]}"#)
-        var o = PlanOverrides()
-        o.schemes = [.light, .dark]
-        o.maxDiffPixels = 3
-        o.commits = try TestPlan.parseCommits("2,4")
-        o.goldens = "/elsewhere"
+        let flags = ["--scheme": "light,dark", "--max-diff-pixels": "3", "--commit": "2,4"]
+        let o = try OptionParser.values(flags: Setting.allCases, value: { flags[$0] }, isSet: { _ in false })
         plan.apply(o)
-        #expect(plan.goldens == "/elsewhere")
         for entry in plan.entries {
             #expect(entry.settings.schemes == [.light, .dark])
             #expect(entry.settings.commits == .numbers([2, 4]))
             #expect(entry.settings.tolerance.maxDiffPixels == 3)
         }
         #expect(plan.entries[1].settings.tolerance.maxDiffRatio == 0.5, "what no flag names stays")
-        #expect(throws: PlanError.self) { try TestPlan.parseCommits("2,x") }
+        #expect(throws: OptionError("--commit takes last, all or commit numbers from 1 separated by commas")) {
+            try OptionParser.values(flags: [.commits], value: { _ in "2,x" }, isSet: { _ in false })
+        }
     }
 }
 
@@ -212,7 +211,7 @@ import Testing
     }
 
     @Test func shardsSplitEvenlyWithoutOverlapAndTheSameWayEveryTime() throws {
-        var settings = StreamSettings()
+        var settings = RenderOptions()
         settings.sizes = DynamicTypeSize.allCases
         settings.schemes = [.light, .dark]
         let dir = try makeTemporaryDirectory()

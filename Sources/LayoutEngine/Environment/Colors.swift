@@ -29,6 +29,35 @@ public struct Palette: Sendable {
     public var green: RGBA { pick(RGBA(hex: 0x34C759), RGBA(hex: 0x30D158)) }
     public var gray: RGBA { RGBA(hex: 0x8E8E93) }
 
+    // MARK: Chrome colors the families draw with (no family or paint file spells an RGBA).
+
+    /// Sheets and cards over the app: white, and the elevated #1C1C1E in dark.
+    public var elevatedBackground: RGBA { pick(.white, RGBA(hex: 0x1C1C1E)) }
+    /// The translucent material of tab bars and bottom toolbars.
+    public var barMaterial: RGBA { pick(RGBA(rgb255: 249, 249, 249, 0.94), RGBA(rgb255: 29, 29, 29, 0.94)) }
+    /// Alert and action-sheet cards, opaque: without a blur, content showing through reads as a glitch.
+    public var alertMaterial: RGBA { pick(RGBA(hex: 0xF2F2F2), RGBA(hex: 0x2C2C2E)) }
+    /// An action sheet's separate cancel card.
+    public var dialogCancelBackground: RGBA { pick(.white, RGBA(hex: 0x2C2C2E)) }
+    /// The scrim under an alert or dialog.
+    public var alertScrim: RGBA { RGBA.black.withAlpha(0.3) }
+    /// The scrim over the tree a sheet presents.
+    public var sheetScrim: RGBA { RGBA.black.withAlpha(0.4) }
+    /// What a large sheet's shrunken presenting tree sits on, and the Dynamic Island.
+    public var backdrop: RGBA { .black }
+    /// A switch's track when off.
+    public var switchOffTrack: RGBA { pick(RGBA(hex: 0xE9E9EA), RGBA(hex: 0x39393D)) }
+    /// The selected segment's pill in a segmented picker.
+    public var segmentPill: RGBA { pick(.white, RGBA(hex: 0x636366)) }
+    /// The soft shadow under a segment pill and the outer ring of a thumb's shadow.
+    public var softShadow: RGBA { RGBA.black.withAlpha(0.06) }
+    /// The inner ring of a thumb's shadow.
+    public var thumbShadow: RGBA { RGBA.black.withAlpha(0.1) }
+    /// Switch and slider thumbs, and the glyphs on a filled edit control (check, minus).
+    public var thumb: RGBA { .white }
+    /// The label of a `.borderedProminent` button, on its tint.
+    public var prominentButtonLabel: RGBA { .white }
+
     /// Named palette colors in both schemes, for semantic names the Swift side may send.
     private var named: [String: RGBA] {
         [

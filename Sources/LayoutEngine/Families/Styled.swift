@@ -145,8 +145,11 @@ public enum StyledFamily: ElementFamily {
 }
 
 extension StyledFamily {
+    /// What `.disabled(true)` dims a subtree to.
+    static let disabledOpacity = 0.4
+
     /// `opacity` times `disabled`'s 0.4.
-    static func groupOpacity(_ style: Style) -> Double { (style.opacity ?? 1) * (style.disabled == true ? 0.4 : 1) }
+    static func groupOpacity(_ style: Style) -> Double { (style.opacity ?? 1) * (style.disabled == true ? disabledOpacity : 1) }
 
     /// Whether the box paints its subtree as a transparency group (a canvas-sized surface while
     /// it is open, which is why `Limits.maxNestedGroups` counts them).
