@@ -167,7 +167,7 @@ public enum OptionParser {
         case .schemes:
             values.schemes = try list(written, single: single, what: "color scheme", hint: "light or dark", ColorScheme.init(rawValue:))
         case .formats:
-            values.formats = try list(written, single: single, what: "format", hint: "png or svg", ImageFormat.init(rawValue:))
+            values.formats = try list(written, single: single, what: "format", hint: "png, svg or layout", ImageFormat.init(rawValue:))
         case .commits: values.commits = try commits(written, single: single)
         case .scale: values.scale = try number(written, "a number from 0 to 8") { $0 > 0 && $0 <= 8 }
         case .threshold: values.threshold = try number(written, "a number from 0 to 1") { (0...1).contains($0) }

@@ -31,6 +31,8 @@ public struct Frame: Sendable {
     public var commit: OpStream.Commit { scene.commit }
     public var tree: ElementTree { scene.tree }
     public var environment: RenderEnvironment { scene.environment }
+    /// The frame's layout report: `shotter layout`'s JSON and the `layout` format's golden.
+    public var report: LayoutReport { LayoutReport(tree: tree, layout: layout, commit: commit.number) }
 }
 
 /// The one pipeline every command runs: a stream read and validated once (its commits and

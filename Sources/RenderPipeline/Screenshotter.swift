@@ -5,8 +5,18 @@ import LayoutModel
 import SVGExport
 import TextMeasure
 
+/// What a frame is written as: an image, or its layout report (`shotter layout`'s JSON),
+/// which `shotter test` checks like an image and `shotter render` writes beside them.
 public enum ImageFormat: String, CaseIterable, Sendable {
-    case png, svg
+    case png, svg, layout
+
+    /// The file's extension after the snapshot's base name.
+    public var fileExtension: String { self == .layout ? "layout.json" : rawValue }
+}
+
+/// A layout report asked of a display list, which no longer knows the frame it was painted from.
+public struct LayoutFromDisplayList: Error, CustomStringConvertible {
+    public var description: String { "a layout report is made from a frame, not a display list" }
 }
 
 /// The pipeline's stages for one thread: a scene in, its layout, display list and image bytes
@@ -49,6 +59,7 @@ public final class Screenshotter {
         switch format {
         case .png: try renderPNG(list, scale: scale, text: text, icons: icons, limit: pixelLimit)
         case .svg: try renderSVG(list, text: text, icons: icons)
+        case .layout: throw LayoutFromDisplayList()
         }
     }
 
@@ -59,7 +70,8 @@ public final class Screenshotter {
     /// A frame's file bytes; a drawing failure is an input error at the stream line of the
     /// element being drawn.
     public func encode(_ frame: Frame, format: ImageFormat, scale: Double) throws -> [UInt8] {
-        try drawing(frame) { try encode(frame.displayList, format: format, scale: scale) }
+        if format == .layout { return Array(frame.report.serialized().utf8) }
+        return try drawing(frame) { try encode(frame.displayList, format: format, scale: scale) }
     }
 
     /// A frame's pixels, for comparing without encoding; failures as `encode(_:format:scale:)`.

@@ -40,7 +40,7 @@ public struct Snapshot: Hashable, Sendable {
     /// `003-tap-Add.iphone15pro.large.dark`: shared by the image and the layout dump.
     public var baseName: String { SnapshotName.base(commit: commit, environment: environment) }
     /// `Counter/003-tap-Add.iphone15pro.large.dark.png`, relative to the goldens directory.
-    public var path: String { "\(stream)/\(baseName).\(format.rawValue)" }
+    public var path: String { "\(stream)/\(baseName).\(format.fileExtension)" }
     public var layoutPath: String { "\(stream)/\(baseName).layout.json" }
 }
 

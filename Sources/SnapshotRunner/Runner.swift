@@ -164,17 +164,10 @@ public enum SnapshotRunner {
         try session.scenes(of: job.snapshots.map(\.commit), in: { _ in [job.environment] }) { scene in
             let frame = renderer.frame(scene)
             paintWarnings += frame.warnings
-            let dump = LayoutDump(tree: frame.tree, layout: frame.layout)
+            let rendering = Rendering(renderer: renderer, frame: frame, layout: frame.report)
             for snapshot in byCommit[frame.commit.number] ?? [] {
                 do {
-                    switch snapshot.format {
-                    case .png:
-                        let image = try renderer.image(frame, scale: snapshot.scale)
-                        queue.add(try checker.check(snapshot, image: image, layout: dump))
-                    case .svg:
-                        let bytes = try renderer.encode(frame, format: .svg, scale: snapshot.scale)
-                        queue.add(try checker.check(snapshot, actual: bytes, layout: dump))
-                    }
+                    queue.add(try checker.check(snapshot, rendering: rendering))
                 } catch {
                     queue.add(SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .failed, message: "\(error)"))
                 }

@@ -17,7 +17,7 @@ enum Help {
     """
 
     static let render = """
-    Usage: shotter render INPUT [-o DIR] [--format png|svg|png,svg] [--device NAME]
+    Usage: shotter render INPUT [-o DIR] [--format png|svg|layout,...] [--device NAME]
                           [--dynamic-type SIZE,...|all] [--scheme light|dark|light,dark]
                           [--commit N,...|last|all] [--scale N] [--max-pixels N] [--jobs N]
                           [--assets PATH.xcassets]... [--images DIR|MAP.json]
@@ -25,7 +25,8 @@ enum Help {
     Renders commits of an op stream and prints the path of every file written. Files are
     written only when the whole run succeeded: a failure leaves none of them.
       -o, --output DIR     output directory (default: shots)
-      --format F           png, svg or png,svg (default: png)
+      --format F           png, svg, layout (the frames as JSON), comma separated
+                           (default: png)
       --device NAME        \(OptionParser.deviceNames) or WIDTHxHEIGHT@SCALE (default: iphone15pro)
       --dynamic-type S     Dynamic Type sizes, comma separated, or all (default: large)
                            \(OptionParser.sizeNames)
@@ -45,10 +46,11 @@ enum Help {
                           [--assets PATH.xcassets]... [--images DIR|MAP.json]
 
     Prints one JSON object: commit, device, dynamicTypeSize, colorScheme and elements, one
-    entry per element with id, kind, frame ({x, y, width, height} in screen points, or null
-    when not laid out), chrome (named rects of compound kinds), labels (their texts: lines,
-    and truncated: true where an ellipsis or a line limit cut them), lines (of a text), and
-    events: the geometry and layout records a renderer would send back after this pass.
+    entry per element with id, kind, label (its text, or the text inside it), frame ({x, y,
+    width, height} in screen points, or null when not laid out), chrome (named rects of
+    compound kinds), labels (their texts: lines, and truncated: true where an ellipsis or a
+    line limit cut them), lines (of a text), and events: the geometry and layout records a
+    renderer would send back after this pass. One element and one event per line.
 
     \(imageOptions)
     """
@@ -92,7 +94,7 @@ enum Help {
 
     Renders every snapshot the plan lists (streams x commits x devices x sizes x schemes x
     formats) and compares it with its golden: bytes first, then pixel by pixel (pixelmatch),
-    and the frames with the stored layout dump, to name what moved. The plan format is in
+    and the frames with the stored layout report, to name what moved. The plan format is in
     docs/test-plan.md. Exit status 0 when everything matches, 1 on any mismatch (or when
     something was recorded while CI is set), 2 on usage errors. The last line is
     `N passed, M failed`.
@@ -100,7 +102,7 @@ enum Help {
       --record MODE        never (default when CI is set), missing (default elsewhere): write
                            goldens that do not exist, failed: also overwrite mismatches,
                            all: overwrite every golden that differs
-      --prune              delete golden files (images and layout dumps, by name) that no
+      --prune              delete golden files (images and layout reports, by name) that no
                            configuration produces
       --jobs N             render and compare on N threads (default: the number of cores)
       --shard I/N          check only the I-th of N deterministic slices of the snapshots
@@ -111,7 +113,7 @@ enum Help {
       --max-pixels N       the most pixels a rendered PNG may have (default: 16777216)
     Overrides of the plan, for every stream:
       --device NAME,...  --dynamic-type SIZE,...|all  --scheme light,dark
-      --commit last|all|N,...  --format png,svg  --scale N
+      --commit last|all|N,...  --format png,svg,layout  --scale N
       --threshold T (default 0.1)  --include-aa  --max-diff-pixels N  --max-diff-ratio R
       --assets PATH.xcassets (repeatable)  --images DIR|MAP.json
     """

@@ -7,7 +7,7 @@ enum LayoutCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         if argv.contains("--help") || argv.contains("-h") { print(Help.layout); return 0 }
         let laidOut = try OneCommit.layOut(command: "layout", argv)
-        print(LayoutReport.json(tree: laidOut.scene.tree, layout: laidOut.layout, commit: laidOut.scene.commit.number).serialized())
+        print(LayoutReport(tree: laidOut.scene.tree, layout: laidOut.layout, commit: laidOut.scene.commit.number).serialized(), terminator: "")
         return 0
     }
 }

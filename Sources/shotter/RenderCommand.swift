@@ -80,7 +80,7 @@ enum RenderCommand {
     /// `003-tap-Add.iphone15pro.large.dark.png`
     /// The name `shotter test` gives the same snapshot, so goldens and renders line up.
     static func fileName(commit: OpStream.Commit, environment: RenderEnvironment, format: ImageFormat) -> String {
-        SnapshotName.base(commit: commit, environment: environment) + "." + format.rawValue
+        SnapshotName.base(commit: commit, environment: environment) + "." + format.fileExtension
     }
 
     /// The input's file name without directory and extension; `stdin` for `-`.

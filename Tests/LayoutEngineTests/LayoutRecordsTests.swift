@@ -9,7 +9,7 @@ import LayoutModel
 @Suite("Layout records: chrome labels laid out once") struct LayoutRecordsTests {
     /// The `labels` object of element `id` in the layout report.
     static func labels(_ layout: LayoutResult, _ tree: ElementTree, _ id: Int) throws -> [String: JSON] {
-        let report = LayoutReport.json(tree: tree, layout: layout, commit: 1)
+        let report = LayoutReport(tree: tree, layout: layout, commit: 1).json
         guard case .array(let elements)? = report["elements"],
               let element = elements.first(where: { $0["id"] == .number(Double(id)) }),
               case .object(let labels)? = element["labels"] else { return [:] }

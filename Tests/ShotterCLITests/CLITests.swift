@@ -199,6 +199,16 @@ private let hello = """
         for path in expected { #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(path).path)) }
     }
 
+    @Test func theLayoutFormatWritesWhatShotterLayoutPrints() throws {
+        let dir = try CLI.temporaryDirectory()
+        let run = try CLI.run(["render", Self.counter, "-o", "shots", "--commit", "2", "--format", "layout"], in: dir)
+        #expect(run.status == 0)
+        #expect(run.stdout == "shots/Counter/002-tap-13.iphone15pro.large.light.layout.json\n")
+        let written = try String(contentsOf: dir.appendingPathComponent("shots/Counter/002-tap-13.iphone15pro.large.light.layout.json"), encoding: .utf8)
+        let printed = try CLI.run(["layout", Self.counter, "--commit", "2"])
+        #expect(printed.status == 0 && written == printed.stdout && written.hasPrefix("{\"colorScheme\":\"light\",\"commit\":2,"))
+    }
+
     @Test func pngIsAtTheDeviceScaleOrTheGivenOne() throws {
         let dir = try CLI.temporaryDirectory()
         for (arguments, width, height) in [([String](), 1179, 2556), (["--scale", "1"], 393, 852),

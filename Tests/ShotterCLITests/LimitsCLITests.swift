@@ -132,7 +132,7 @@ import Testing
         #expect(image?.width == 393)
         // A square of the line height: 12,000 points.
         let layout = try CLI.run(["layout", dir.appendingPathComponent("limits.jsonl").path])
-        #expect(layout.stdout.contains(#"{"frame":{"height":12000,"width":12000,"x":-5804,"y":-5562},"id":1,"kind":"image"}"#))
+        #expect(layout.stdout.contains(#"{"frame":{"height":12000,"width":12000,"x":-5804,"y":-5562},"id":1,"kind":"image","label":"star.fill"}"#))
     }
 
     /// Fallback fonts (emoji, Arabic, Japanese) at a few thousandths of a point printed Pango

@@ -55,7 +55,7 @@ import Testing
              "p: commits must be last, all or commit numbers from 1 separated by commas"),
             ("--scheme", "sepia", #"{"schemes": "sepia"}"#, #"unknown color scheme "sepia" (use light or dark)"#,
              #"unknown color scheme "sepia" (use light or dark)"#),
-            ("--format", "jpg", #"{"formats": ["jpg"]}"#, #"unknown format "jpg" (use png or svg)"#, #"unknown format "jpg" (use png or svg)"#),
+            ("--format", "jpg", #"{"formats": ["jpg"]}"#, #"unknown format "jpg" (use png, svg or layout)"#, #"unknown format "jpg" (use png, svg or layout)"#),
         ]
         for c in cases {
             #expect(message { try flags([c.flag: c.value]) } == c.flagMessage)
