@@ -5,7 +5,7 @@ let package = Package(
     name: "shotter",
     products: [
         .executable(name: "shotter", targets: ["shotter"]),
-        .library(name: "ShotterKit", targets: ["LayoutModel", "LayoutEngine", "ChartRender", "Drawing", "TextMeasure", "SVGExport",
+        .library(name: "ShotterKit", targets: ["Audit", "LayoutModel", "LayoutEngine", "ChartRender", "Drawing", "TextMeasure", "SVGExport",
                                                "RenderPipeline", "ImageDiff", "SnapshotRunner"]),
     ],
     targets: [
@@ -33,6 +33,9 @@ let package = Package(
         // Ops, the element tree, layout (propose / report / place), the painter that builds the
         // display list, layout reports. Links no C library.
         .target(name: "LayoutEngine", dependencies: ["LayoutModel", "ChartRender", "Drawing"]),
+        // `shotter audit`: Dynamic Type and accessibility checks over layout results and display
+        // lists, and their reports (console, JSON, JUnit, SARIF, baselines). Links no C library.
+        .target(name: "Audit", dependencies: ["LayoutModel", "LayoutEngine", "Drawing"]),
         // PNG encoding and decoding, and the pixel comparison behind `shotter diff` / `shotter test`.
         .target(name: "ImageDiff", dependencies: ["CDeflate"]),
         // The Cairo backend: plays a display list to PNG or SVG (icons through librsvg).
@@ -41,7 +44,7 @@ let package = Package(
         .target(name: "RenderPipeline", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "ImageDiff"]),
         // `shotter test`: the plan, rendering in parallel, comparison with goldens, reports.
         .target(name: "SnapshotRunner", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "RenderPipeline", "SVGExport", "ImageDiff", "TextMeasure"]),
-        .executableTarget(name: "shotter", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "RenderPipeline", "ImageDiff", "SnapshotRunner"]),
+        .executableTarget(name: "shotter", dependencies: ["Audit", "LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "RenderPipeline", "ImageDiff", "SnapshotRunner"]),
         // Prints render-stage timings for scripts/bench.sh (docs/performance.md).
         .executableTarget(name: "shotter-bench", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "RenderPipeline", "ImageDiff"]),
         // Times the comparison against other tools: scripts/bench-diff.sh.
@@ -54,6 +57,7 @@ let package = Package(
         .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure", "LayoutModel", "CCairo"]),
         // Layout and chart tests link no C library: they measure with `FixedAdvanceMeasurer`.
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutModel", "Drawing", "ChartRender"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "LayoutEngine", "LayoutModel", "Drawing"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "LayoutModel"]),
         .testTarget(name: "SVGExportTests", dependencies: ["SVGExport", "RenderPipeline", "LayoutEngine", "LayoutModel", "Drawing", "TextMeasure", "ImageDiff"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff"]),

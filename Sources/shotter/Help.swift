@@ -9,6 +9,7 @@ enum Help {
       shotter events INPUT [options]   print the geometry / layout records for SB_EVENTS
       shotter diff A.png B.png         compare two images pixel by pixel
       shotter test [options]           check the snapshots of shotter.json against their goldens
+      shotter audit INPUT... [options] Dynamic Type and accessibility findings at every size
 
     INPUT is a JSON Lines file (one op per line), a JSON array of ops, or - for stdin.
     Run `shotter COMMAND --help` for a command's options.
@@ -34,6 +35,31 @@ enum Help {
 
     Files are named DIR/STREAM/NNN[-EVENT].DEVICE.SIZE.SCHEME.EXT,
     e.g. shots/Todos/003-tap-Add.iphone15pro.large.dark.png
+    """
+
+    static let audit = """
+    Usage: shotter audit INPUT... [--commit N|last|all] [--device NAME] [--dynamic-type SIZE,...|all]
+                         [--scheme light,dark] [--json FILE] [--junit FILE] [--sarif FILE]
+                         [--baseline FILE] [--write-baseline FILE] [--fail-on error|warning|never]
+
+    Lays out each commit at every Dynamic Type size and scheme and checks what layout and
+    paint decided (docs/audit.md): text.truncated, text.clipped, text.overlap,
+    layout.offscreen, layout.lost, type.fixed, type.small, contrast.text, target.size,
+    target.overlap, name.missing, name.symbol. Prints one line per finding,
+    STREAM:LINE: SEVERITY CHECK #ID KIND 'TEXT': WHAT from FIRST-SIZE (SCHEMES), the line
+    being the element's create op, then `N errors, M warnings`.
+      --commit C             a commit number (from 1), last or all (default: last)
+      --device NAME          \(deviceNames) or WIDTHxHEIGHT@SCALE (default: iphone15pro)
+      --dynamic-type S       sizes, comma separated, or all (default: all; large is always laid out)
+      --scheme S             light, dark or light,dark (default: both)
+      --json FILE            findings and a summary as JSON
+      --junit FILE           a JUnit XML report, one test case per finding
+      --sarif FILE           SARIF 2.1.0 for code-scanning views
+      --baseline FILE        findings in FILE are reported as baselined and do not fail
+      --write-baseline FILE  record the current findings (keeps the reasons of --baseline)
+      --fail-on L            error, warning or never (default: error)
+
+    Exit status: 0 when no new finding is at or above --fail-on, 1 otherwise, 2 on usage errors.
     """
 
     static let layout = """

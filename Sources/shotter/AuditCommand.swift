@@ -1,0 +1,85 @@
+import Audit
+import Drawing
+import LayoutEngine
+import LayoutModel
+import SnapshotRunner
+import TextMeasure
+
+/// `shotter audit`: Dynamic Type and accessibility findings over every size and scheme.
+enum AuditCommand {
+    static func run(_ argv: [String]) throws -> Int32 {
+        if argv.contains("--help") || argv.contains("-h") { print(Help.audit); return 0 }
+        let args = try Arguments(command: "audit", argv,
+                                 valueOptions: ["--commit", "--device", "--dynamic-type", "--scheme", "--json", "--junit",
+                                                "--sarif", "--baseline", "--write-baseline", "--fail-on"])
+        guard !args.positionals.isEmpty else { throw args.fail("expected at least one INPUT") }
+        var options = try RenderOptions(args, allowMany: true)
+        if args.value("--dynamic-type") == nil { options.sizes = DynamicTypeSize.allCases }
+        if args.value("--scheme") == nil { options.schemes = ColorScheme.allCases }
+        let failOn = try args.value("--fail-on").map { value throws(UsageError) -> AuditReport.FailOn in
+            guard let failOn = AuditReport.FailOn(rawValue: value) else { throw args.fail("--fail-on takes error, warning or never") }
+            return failOn
+        } ?? .error
+        let outputs = (json: try args.outputFile("--json"), junit: try args.outputFile("--junit"),
+                       sarif: try args.outputFile("--sarif"), writeBaseline: try args.outputFile("--write-baseline"))
+        let baseline = try args.outputFile("--baseline").map { path throws -> Baseline in
+            let file = try readInput(path)
+            return try Baseline(file: file.name, bytes: file.bytes)
+        }
+
+        let measurer = try PangoTextMeasurer()
+        var findings: [Finding] = []
+        var unmeasured = 0
+        for path in args.positionals {
+            let input = try readInput(path)
+            let stream = try OpStream(file: input.name, bytes: input.bytes)
+            let (commits, warnings) = try stream.validate()
+            let wanted = Set(try options.selectCommits(commits, file: input.name).map(\.number))
+            warnings.forEach { printError("warning: \($0)") }
+            var noted = false
+            try stream.replay { commit, tree in
+                guard wanted.contains(commit.number) else { return }
+                let samples = layOutAndPaint(tree, measurer: measurer, device: options.device, sizes: options.sizes,
+                                             schemes: options.schemes(for: tree, noted: &noted))
+                let result = Audit.run(stream: input.name, commit: commit.number, tree: tree,
+                                       facts: StreamFacts(ops: stream.ops, upTo: commit.line), samples: samples)
+                findings += result.findings
+                unmeasured += result.unmeasured
+            }
+        }
+
+        let report = AuditReport(findings: findings, unmeasured: unmeasured, baseline: baseline, failOn: failOn)
+        let files = OutputFiles()
+        do {
+            if let path = outputs.json { try files.stage(Array((report.json.serialized() + "\n").utf8), at: path) }
+            if let path = outputs.junit { try files.stage(Array(report.junit.utf8), at: path) }
+            if let path = outputs.sarif { try files.stage(Array((report.sarif.serialized() + "\n").utf8), at: path) }
+            if let path = outputs.writeBaseline {
+                try files.stage(Array(Baseline(findings: findings, keepingReasonsFrom: baseline).serialized.utf8), at: path)
+            }
+            try files.commit()
+        } catch {
+            files.discard()
+            throw error
+        }
+        report.console.forEach { print($0) }
+        // Recording a baseline accepts what was found.
+        return outputs.writeBaseline == nil ? report.exitStatus : 0
+    }
+
+    /// The one place the audit meets the render pipeline: one commit's tree laid out and
+    /// painted in every configuration, `large` always among them (the cross-size checks
+    /// compare with it).
+    static func layOutAndPaint(_ tree: ElementTree, measurer: PangoTextMeasurer, device: Device,
+                               sizes: [DynamicTypeSize], schemes: [ColorScheme]) -> [ScreenSample] {
+        let allSizes = sizes.contains(Audit.referenceSize) ? sizes : [Audit.referenceSize] + sizes
+        return schemes.flatMap { scheme in
+            allSizes.map { size in
+                let layout = LayoutPass.run(tree: tree, environment: RenderEnvironment(device: device, dynamicTypeSize: size,
+                                                                                       colorScheme: scheme),
+                                            measurer: measurer)
+                return ScreenSample(layout: layout, displayList: Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()))
+            }
+        }
+    }
+}
