@@ -94,6 +94,10 @@ public struct Measurement: Hashable, Sendable {
     public var value: Double
     public var threshold: Double
     public var unit: String
+
+    public init(value: Double, threshold: Double, unit: String) {
+        self.value = value; self.threshold = threshold; self.unit = unit
+    }
 }
 
 /// What one check found in one configuration, before findings are merged across them.

@@ -181,8 +181,8 @@ struct SampleChecks {
                 regions = segments.isEmpty ? [(nil, frame)] : segments.map { ($0, chrome[$0]!) }
             default: regions = [(nil, frame)]
             }
-            if let row = screen.tree.nearestAncestor(of: id, kindIn: ["listrow"]), let rowFrame = layout.frames[row.id],
-               regions.count == 1 {
+            if let row = screen.tree.nearestAncestor(of: id, kindIn: ["listrow"]),
+               let rowFrame = layout.chrome[row.id]?["row"] ?? layout.frames[row.id], regions.count == 1 {
                 regions = [(regions[0].0, rowFrame)]
             } else if screen.hasAncestor(of: id, kindIn: ["toolbar"]) {
                 regions = regions.map { ($0.0, Self.atLeast(Self.comfortableTarget, $0.1)) }
