@@ -121,20 +121,23 @@ public struct Observation: Hashable, Sendable {
 /// Observations of one check on one element (and part, and related element) merged across the
 /// configurations where they occur.
 public struct Finding: Hashable, Sendable {
-    public var check: Check
+    /// What was seen at the first configuration where it appears (its frame, measurement, detail).
+    public var first: Observation
     /// The worst severity over the configurations.
     public var severity: Severity
     public var stream: String
     public var commit: Int
-    public var element: ElementRef
-    public var part: String?
-    public var related: ElementRef?
-    /// Frame, measurement and detail at the first configuration where it appears.
-    public var frame: Rect?
-    public var measurement: Measurement?
-    public var detail: String
+    /// True when any configuration's value is to be checked by eye.
     public var review: Bool
     public var occursAt: [Configuration]
+
+    public var check: Check { first.check }
+    public var element: ElementRef { first.element }
+    public var part: String? { first.part }
+    public var related: ElementRef? { first.related }
+    public var frame: Rect? { first.frame }
+    public var measurement: Measurement? { first.measurement }
+    public var detail: String { first.detail }
     public var firstSize: DynamicTypeSize { occursAt[0].size }
 
     /// Stable across recordings: the check, the stream, the element's selector and part, and
@@ -166,10 +169,8 @@ extension Finding {
         let findings = groups.values.map { group -> Finding in
             let sorted = group.sorted { $0.configuration < $1.configuration }
             let first = sorted[0]
-            return Finding(check: first.check, severity: sorted.map(\.severity).max()!, stream: stream, commit: commit,
-                           element: first.element, part: first.part, related: first.related, frame: first.frame,
-                           measurement: first.measurement, detail: first.detail, review: sorted.contains { $0.review },
-                           occursAt: Array(Set(sorted.map(\.configuration))).sorted())
+            return Finding(first: first, severity: sorted.map(\.severity).max()!, stream: stream, commit: commit,
+                           review: sorted.contains { $0.review }, occursAt: Array(Set(sorted.map(\.configuration))).sorted())
         }
         return findings.sorted {
             ($0.element.line, $0.check, $0.part ?? "", $0.related?.line ?? 0, $0.element.id)

@@ -133,12 +133,12 @@ public struct AuditReport: Sendable {
                 let f = entry.finding
                 let name = "\(f.check.rawValue) \(f.element.description)" + (f.part.map { " \($0)" } ?? "")
                 let message = "\(f.stream):\(f.element.line): \(f.detail) from \(f.firstSize.rawValue)"
-                let body = fails(entry) ? "<failure type=\"\(f.severity.rawValue)\" message=\"\(xml(message))\"/>"
+                let body = fails(entry) ? "<failure type=\"\(f.severity.rawValue)\" message=\"\(MessageText.xmlEscaped(message))\"/>"
                     : entry.status == .baselined ? "<skipped message=\"baselined\"/>"
-                    : "<system-out>\(xml(f.severity.rawValue + ": " + message))</system-out>"
-                return "    <testcase classname=\"\(xml(stream))\" name=\"\(xml(name))\">\(body)</testcase>"
+                    : "<system-out>\(MessageText.xmlEscaped(f.severity.rawValue + ": " + message))</system-out>"
+                return "    <testcase classname=\"\(MessageText.xmlEscaped(stream))\" name=\"\(MessageText.xmlEscaped(name))\">\(body)</testcase>"
             }
-            suites.append("  <testsuite name=\"\(xml(stream))\" tests=\"\(mine.count)\" failures=\"\(failures)\">\n"
+            suites.append("  <testsuite name=\"\(MessageText.xmlEscaped(stream))\" tests=\"\(mine.count)\" failures=\"\(failures)\">\n"
                           + cases.joined(separator: "\n") + "\n  </testsuite>")
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -187,26 +187,4 @@ public struct AuditReport: Sendable {
 func orderedUnique(_ items: [String]) -> [String] {
     var seen: Set<String> = []
     return items.filter { seen.insert($0).inserted }
-}
-
-/// Text escaped for an XML attribute or element.
-func xml(_ s: String) -> String {
-    var out = ""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&apos;"
-        default:
-            // XML 1.0 allows no control characters but tab, newline and carriage return.
-            if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" {
-                out += "&#xFFFD;"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out
 }
