@@ -14,8 +14,9 @@ enum AuditCommand {
                                                 "--sarif", "--baseline", "--write-baseline", "--fail-on"])
         guard !args.positionals.isEmpty else { throw args.fail("expected at least one INPUT") }
         var options = try RenderOptions(args, allowMany: true)
-        if args.value("--dynamic-type") == nil { options.sizes = DynamicTypeSize.allCases }
-        if args.value("--scheme") == nil { options.schemes = ColorScheme.allCases }
+        let defaults = RenderOptions(auditOn: options.device)
+        if args.value("--dynamic-type") == nil { options.sizes = defaults.sizes }
+        if args.value("--scheme") == nil { options.schemes = defaults.schemes }
         let failOn = try args.value("--fail-on").map { value throws(UsageError) -> AuditReport.FailOn in
             guard let failOn = AuditReport.FailOn(rawValue: value) else { throw args.fail("--fail-on takes error, warning or never") }
             return failOn
@@ -27,27 +28,7 @@ enum AuditCommand {
             return try Baseline(file: file.name, bytes: file.bytes)
         }
 
-        let measurer = try PangoTextMeasurer()
-        var findings: [Finding] = []
-        var unmeasured = 0
-        for path in args.positionals {
-            let input = try readInput(path)
-            let stream = try OpStream(file: input.name, bytes: input.bytes)
-            let (commits, warnings) = try stream.validate()
-            let wanted = Set(try options.selectCommits(commits, file: input.name).map(\.number))
-            warnings.forEach { printError("warning: \($0)") }
-            var noted = false
-            try stream.replay { commit, tree in
-                guard wanted.contains(commit.number) else { return }
-                let samples = layOutAndPaint(tree, measurer: measurer, device: options.device, sizes: options.sizes,
-                                             schemes: options.schemes(for: tree, noted: &noted))
-                let result = Audit.run(stream: input.name, commit: commit.number, tree: tree,
-                                       facts: StreamFacts(ops: stream.ops, upTo: commit.line), samples: samples)
-                findings += result.findings
-                unmeasured += result.unmeasured
-            }
-        }
-
+        let (findings, unmeasured) = try audit(args.positionals, options: options)
         let report = AuditReport(findings: findings, unmeasured: unmeasured, baseline: baseline, failOn: failOn)
         let files = OutputFiles()
         do {
@@ -67,6 +48,51 @@ enum AuditCommand {
         return outputs.writeBaseline == nil ? report.exitStatus : 0
     }
 
+    /// The plan's `audit`: the last commit of each stream on its first device, every size and
+    /// both schemes, printed after the snapshots; the exit status as `shotter audit`'s.
+    static func run(_ plan: PlanAudit, streams: [(path: String, device: Device)]) throws -> Int32 {
+        let baseline = try plan.baseline.map { path throws -> Baseline in
+            let file = try readInput(path)
+            return try Baseline(file: file.name, bytes: file.bytes)
+        }
+        var findings: [Finding] = []
+        var unmeasured = 0
+        for stream in streams {
+            let result = try audit([TestCommand.display(stream.path)], options: RenderOptions(auditOn: stream.device))
+            findings += result.findings
+            unmeasured += result.unmeasured
+        }
+        let report = AuditReport(findings: findings, unmeasured: unmeasured, baseline: baseline,
+                                 failOn: AuditReport.FailOn(rawValue: plan.failOn) ?? .error)
+        print(report.console.map { "audit: " + MessageText.escaped($0) }.joined(separator: "\n"))
+        return report.exitStatus
+    }
+
+    /// The findings of every stream at the commits `options` select, in its sizes and schemes.
+    static func audit(_ paths: [String], options: RenderOptions) throws -> (findings: [Finding], unmeasured: Int) {
+        let measurer = try PangoTextMeasurer()
+        var findings: [Finding] = []
+        var unmeasured = 0
+        for path in paths {
+            let input = try readInput(path)
+            let stream = try OpStream(file: input.name, bytes: input.bytes)
+            let (commits, warnings) = try stream.validate()
+            let wanted = Set(try options.selectCommits(commits, file: input.name).map(\.number))
+            warnings.forEach { printError("warning: \($0)") }
+            var noted = false
+            try stream.replay { commit, tree in
+                guard wanted.contains(commit.number) else { return }
+                let samples = layOutAndPaint(tree, measurer: measurer, device: options.device, sizes: options.sizes,
+                                             schemes: options.schemes(for: tree, noted: &noted))
+                let result = Audit.run(stream: input.name, commit: commit.number, tree: tree,
+                                       facts: StreamFacts(ops: stream.ops, upTo: commit.line), samples: samples)
+                findings += result.findings
+                unmeasured += result.unmeasured
+            }
+        }
+        return (findings, unmeasured)
+    }
+
     /// The one place the audit meets the render pipeline: one commit's tree laid out and
     /// painted in every configuration, `large` always among them (the cross-size checks
     /// compare with it).
@@ -81,5 +107,14 @@ enum AuditCommand {
                 return ScreenSample(layout: layout, displayList: Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()))
             }
         }
+    }
+}
+
+extension RenderOptions {
+    /// The audit's defaults: the last commit, every Dynamic Type size, both schemes.
+    init(auditOn device: Device) {
+        self.device = device
+        sizes = DynamicTypeSize.allCases
+        schemes = ColorScheme.allCases
     }
 }

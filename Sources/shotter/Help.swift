@@ -104,7 +104,7 @@ enum Help {
     and the frames with the stored layout dump, to name what moved. The plan format is in
     docs/test-plan.md. Exit status 0 when everything matches, 1 on any mismatch (or when
     something was recorded while CI is set), 2 on usage errors. The last line is
-    `N passed, M failed`.
+    `N passed, M failed`; a plan with an "audit" key then prints `shotter audit`'s findings.
       --config FILE        the plan (default: ./shotter.json); its paths are relative to it
       --record MODE        never (default when CI is set), missing (default elsewhere): write
                            goldens that do not exist, failed: also overwrite mismatches,

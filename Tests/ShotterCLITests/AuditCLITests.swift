@@ -84,6 +84,26 @@ import Testing
         #expect(xml.contains("name=\"text.overlap #28 text &quot;Revenue&quot;\"><failure type=\"error\""))
     }
 
+    @Test func aPlanWithAnAuditKeyRunsTheChecksInShotterTest() throws {
+        let dir = try CLI.temporaryDirectory()
+        try FileManager.default.copyItem(at: CLI.repository.appendingPathComponent(Self.stats),
+                                         to: dir.appendingPathComponent("Stats.jsonl"))
+        let plan = dir.appendingPathComponent("shotter.json")
+        try Data(#"{"streams": ["Stats.jsonl"], "goldens": "g", "audit": {"failOn": "error"}}"#.utf8).write(to: plan)
+        let first = try CLI.run(["test"], in: dir)
+        #expect(first.status == 1)
+        #expect(first.stdout.contains("\naudit: Stats.jsonl:\(Self.revenueLine): error text.overlap #28 text \"Revenue\""))
+        // Accepted in a baseline, the same findings no longer fail the run.
+        #expect(try CLI.run(["audit", "Stats.jsonl", "--write-baseline", "audit-baseline.json"], in: dir).status == 0)
+        try Data(#"{"streams": ["Stats.jsonl"], "goldens": "g", "audit": {"baseline": "audit-baseline.json"}}"#.utf8).write(to: plan)
+        let second = try CLI.run(["test"], in: dir)
+        #expect(second.status == 0, "\(second.stdout)")
+        #expect(second.stdout.contains("[baselined]"))
+        try Data(#"{"streams": ["Stats.jsonl"], "audit": {"failOn": "sometimes"}}"#.utf8).write(to: plan)
+        let bad = try CLI.run(["test"], in: dir)
+        #expect(bad.status == 2 && bad.stderr.contains("audit.failOn must be error, warning or never"))
+    }
+
     @Test func usageAndInputErrors() throws {
         #expect(try CLI.run(["audit"]).status == 2)
         let failOn = try CLI.run(["audit", Self.stats, "--fail-on", "sometimes"], in: CLI.repository)
