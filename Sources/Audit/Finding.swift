@@ -130,6 +130,8 @@ public struct Finding: Hashable, Sendable {
     /// True when any configuration's value is to be checked by eye.
     public var review: Bool
     public var occursAt: [Configuration]
+    /// The element's (or part's) frame in each configuration where the finding occurs.
+    public var frames: [Configuration: Rect]
 
     public var check: Check { first.check }
     public var element: ElementRef { first.element }
@@ -170,7 +172,9 @@ extension Finding {
             let sorted = group.sorted { $0.configuration < $1.configuration }
             let first = sorted[0]
             return Finding(first: first, severity: sorted.map(\.severity).max()!, stream: stream, commit: commit,
-                           review: sorted.contains { $0.review }, occursAt: Array(Set(sorted.map(\.configuration))).sorted())
+                           review: sorted.contains { $0.review }, occursAt: Array(Set(sorted.map(\.configuration))).sorted(),
+                           frames: Dictionary(sorted.compactMap { o in o.frame.map { (o.configuration, $0) } },
+                                              uniquingKeysWith: { first, _ in first }))
         }
         return findings.sorted {
             ($0.element.line, $0.check, $0.part ?? "", $0.related?.line ?? 0, $0.element.id)

@@ -251,47 +251,16 @@ struct SampleChecks {
         }
     }
 
-    /// What VoiceOver reads for an element: an `accessibilityLabel` on it, its wrappers or a
-    /// `styled` inside it, else the control's own title prop, else its texts.
-    func accessibleName(_ id: Int) -> String? {
-        for wrapper in screen.wrappers(of: id) {
-            if let label = screen.facts.styleString(wrapper, "accessibilityLabel") { return label }
-        }
-        for prop in ["label", "title", "placeholder"] {
-            if let s = screen.facts.string(id, prop) { return s }
-        }
-        return textBelow(id)
-    }
-
-    private func textBelow(_ id: Int) -> String? {
-        for child in screen.tree[id]?.children ?? [] {
-            if let label = screen.facts.styleString(child, "accessibilityLabel") { return label }
-            if screen.tree[child]?.kind == "text", let s = screen.facts.string(child, "text"), !s.allSatisfy(\.isWhitespace) { return s }
-            if let s = textBelow(child) { return s }
-        }
-        return nil
-    }
-
-    private func imageBelow(_ id: Int) -> String? {
-        for child in screen.tree[id]?.children ?? [] {
-            if screen.tree[child]?.kind == "image", let name = screen.facts.string(child, "systemName") ?? screen.facts.string(child, "name") {
-                return name
-            }
-            if let s = imageBelow(child) { return s }
-        }
-        return nil
-    }
-
     private mutating func checkNames() {
         for id in sample.layout.frames.keys.sorted() {
             guard let element = screen.tree[id], ScreenTree.interactiveKinds.contains(element.kind), !screen.isHidden(id),
                   let frame = sample.layout.frames[id] else { continue }
-            if let name = accessibleName(id) {
+            if let name = screen.accessibleName(id) {
                 if Self.isSymbolName(name) {
                     add(.nameSymbol, .warning, id, frame: frame, nil, "accessible name \(MessageText.quoted(name)) is a symbol or asset name")
                 }
             } else {
-                let image = imageBelow(id)
+                let image = screen.imageBelow(id)
                 add(.nameMissing, .error, id, frame: frame, nil,
                     "no accessible name" + (image.map { " (only the image \(MessageText.quoted($0)))" } ?? ""))
             }

@@ -101,6 +101,37 @@ struct ScreenTree {
         return chain
     }
 
+    /// What VoiceOver reads for an element: an `accessibilityLabel` on it, its wrappers or a
+    /// `styled` inside it, else the control's own title prop, else its texts.
+    func accessibleName(_ id: Int) -> String? {
+        for wrapper in wrappers(of: id) {
+            if let label = facts.styleString(wrapper, "accessibilityLabel") { return label }
+        }
+        for prop in ["label", "title", "placeholder"] {
+            if let s = facts.string(id, prop) { return s }
+        }
+        return textBelow(id)
+    }
+
+    func textBelow(_ id: Int) -> String? {
+        for child in tree[id]?.children ?? [] {
+            if let label = facts.styleString(child, "accessibilityLabel") { return label }
+            if tree[child]?.kind == "text", let s = facts.string(child, "text"), !s.allSatisfy(\.isWhitespace) { return s }
+            if let s = textBelow(child) { return s }
+        }
+        return nil
+    }
+
+    func imageBelow(_ id: Int) -> String? {
+        for child in tree[id]?.children ?? [] {
+            if tree[child]?.kind == "image", let name = facts.string(child, "systemName") ?? facts.string(child, "name") {
+                return name
+            }
+            if let s = imageBelow(child) { return s }
+        }
+        return nil
+    }
+
     /// `accessibilityIdentifier` on the element or a `styled` wrapping it, else the kind path.
     func selector(_ id: Int) -> String {
         if let identifier = wrappers(of: id).lazy.compactMap({ facts.styleString($0, "accessibilityIdentifier") }).first {

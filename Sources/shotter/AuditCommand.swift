@@ -2,6 +2,7 @@ import Audit
 import Drawing
 import LayoutEngine
 import LayoutModel
+import RenderPipeline
 import SnapshotRunner
 import TextMeasure
 
@@ -11,7 +12,7 @@ enum AuditCommand {
         if argv.contains("--help") || argv.contains("-h") { print(Help.audit); return 0 }
         let args = try Arguments(command: "audit", argv,
                                  valueOptions: ["--commit", "--device", "--dynamic-type", "--scheme", "--json", "--junit",
-                                                "--sarif", "--baseline", "--write-baseline", "--fail-on"])
+                                                "--sarif", "--html", "--baseline", "--write-baseline", "--fail-on"])
         guard !args.positionals.isEmpty else { throw args.fail("expected at least one INPUT") }
         var options = try RenderOptions(args, allowMany: true)
         let defaults = RenderOptions(auditOn: options.device)
@@ -28,10 +29,15 @@ enum AuditCommand {
             return try Baseline(file: file.name, bytes: file.bytes)
         }
 
-        let (findings, unmeasured) = try audit(args.positionals, options: options)
+        let html = try args.outputDirectory("--html").map { ($0, try HTMLImages()) }
+        let (findings, unmeasured) = try audit(args.positionals, options: options, images: html?.1)
         let report = AuditReport(findings: findings, unmeasured: unmeasured, baseline: baseline, failOn: failOn)
         let files = OutputFiles()
         do {
+            if let (directory, images) = html {
+                for (name, bytes) in images.files { try files.stage(bytes, at: directory + "/" + name) }
+                try files.stage(Array(HTMLReport.page(report, screens: images.screens).utf8), at: directory + "/index.html")
+            }
             if let path = outputs.json { try files.stage(Array((report.json.serialized() + "\n").utf8), at: path) }
             if let path = outputs.junit { try files.stage(Array(report.junit.utf8), at: path) }
             if let path = outputs.sarif { try files.stage(Array((report.sarif.serialized() + "\n").utf8), at: path) }
@@ -69,7 +75,7 @@ enum AuditCommand {
     }
 
     /// The findings of every stream at the commits `options` select, in its sizes and schemes.
-    static func audit(_ paths: [String], options: RenderOptions) throws -> (findings: [Finding], unmeasured: Int) {
+    static func audit(_ paths: [String], options: RenderOptions, images: HTMLImages? = nil) throws -> (findings: [Finding], unmeasured: Int) {
         let measurer = try PangoTextMeasurer()
         var findings: [Finding] = []
         var unmeasured = 0
@@ -84,8 +90,9 @@ enum AuditCommand {
                 guard wanted.contains(commit.number) else { return }
                 let samples = layOutAndPaint(tree, measurer: measurer, device: options.device, sizes: options.sizes,
                                              schemes: options.schemes(for: tree, noted: &noted))
-                let result = Audit.run(stream: input.name, commit: commit.number, tree: tree,
-                                       facts: StreamFacts(ops: stream.ops, upTo: commit.line), samples: samples)
+                let facts = StreamFacts(ops: stream.ops, upTo: commit.line)
+                let result = Audit.run(stream: input.name, commit: commit.number, tree: tree, facts: facts, samples: samples)
+                try images?.add(stream: input.name, commit: commit.number, tree: tree, facts: facts, samples: samples)
                 findings += result.findings
                 unmeasured += result.unmeasured
             }
@@ -107,6 +114,29 @@ enum AuditCommand {
                 return ScreenSample(layout: layout, displayList: Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()))
             }
         }
+    }
+}
+
+/// The screenshots of `--html`: every size in the first scheme, one point to one pixel.
+final class HTMLImages {
+    private let screenshotter: Screenshotter
+    private(set) var files: [(name: String, bytes: [UInt8])] = []
+    private(set) var screens: [ReportScreen] = []
+
+    init() throws { screenshotter = try Screenshotter() }
+
+    func add(stream: String, commit: Int, tree: ElementTree, facts: StreamFacts, samples: [ScreenSample]) throws {
+        guard let scheme = samples.first?.configuration.scheme else { return }
+        let index = screens.count + 1
+        var images: [Configuration: String] = [:]
+        for sample in samples where sample.configuration.scheme == scheme {
+            let name = "screen\(index)-\(sample.configuration.size.rawValue)-\(scheme.rawValue).png"
+            files.append((name, try screenshotter.encode(sample.displayList, format: .png, scale: 1)))
+            images[sample.configuration] = name
+        }
+        let reference = samples.first { $0.configuration.scheme == scheme && $0.configuration.size == Audit.referenceSize }
+        screens.append(ReportScreen(stream: stream, commit: commit, size: samples[0].displayList.size, images: images,
+                                    readingOrder: reference.map { Audit.readingOrder(tree: tree, facts: facts, sample: $0) } ?? []))
     }
 }
 

@@ -39,7 +39,7 @@ enum Help {
 
     static let audit = """
     Usage: shotter audit INPUT... [--commit N|last|all] [--device NAME] [--dynamic-type SIZE,...|all]
-                         [--scheme light,dark] [--json FILE] [--junit FILE] [--sarif FILE]
+                         [--scheme light,dark] [--json FILE] [--html DIR] [--junit FILE] [--sarif FILE]
                          [--baseline FILE] [--write-baseline FILE] [--fail-on error|warning|never]
 
     Lays out each commit at every Dynamic Type size and scheme and checks what layout and
@@ -53,6 +53,8 @@ enum Help {
       --dynamic-type S       sizes, comma separated, or all (default: all; large is always laid out)
       --scheme S             light, dark or light,dark (default: both)
       --json FILE            findings and a summary as JSON
+      --html DIR             a report page: screenshots with the findings outlined, a contact
+                             sheet of every size, the VoiceOver order (DIR/index.html)
       --junit FILE           a JUnit XML report, one test case per finding
       --sarif FILE           SARIF 2.1.0 for code-scanning views
       --baseline FILE        findings in FILE are reported as baselined and do not fail

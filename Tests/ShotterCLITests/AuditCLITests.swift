@@ -104,6 +104,27 @@ import Testing
         #expect(bad.status == 2 && bad.stderr.contains("audit.failOn must be error, warning or never"))
     }
 
+    @Test func theHTMLReportOutlinesEveryFindingOnItsScreenshots() throws {
+        let dir = try CLI.temporaryDirectory()
+        let html = dir.appendingPathComponent("report"), json = dir.appendingPathComponent("audit.json")
+        let run = try CLI.run(["audit", Self.stats, "--html", html.path, "--json", json.path], in: CLI.repository)
+        #expect(run.status == 1)
+        let page = try String(contentsOf: html.appendingPathComponent("index.html"), encoding: .utf8)
+        let findings = try #require(try Self.json(json)["findings"] as? [[String: Any]])
+        #expect(!findings.isEmpty)
+        for n in 1...findings.count { #expect(page.contains("data-finding=\"\(n)\""), "finding \(n) is not outlined") }
+        #expect(!page.contains("data-finding=\"\(findings.count + 1)\""))
+        // Twelve screenshots (the contact sheet), each a PNG beside the page.
+        let images = try FileManager.default.contentsOfDirectory(atPath: html.path).filter { $0.hasSuffix(".png") }
+        #expect(images.count == 12)
+        for image in images {
+            #expect(page.contains("src=\"\(image)\""))
+            let bytes = try Data(contentsOf: html.appendingPathComponent(image))
+            #expect(bytes.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        }
+        #expect(page.contains("<ol class=\"legend\"><li>Truck Stats</li>"))
+    }
+
     @Test func usageAndInputErrors() throws {
         #expect(try CLI.run(["audit"]).status == 2)
         let failOn = try CLI.run(["audit", Self.stats, "--fail-on", "sometimes"], in: CLI.repository)
