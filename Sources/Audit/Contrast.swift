@@ -94,7 +94,7 @@ extension DisplayList {
     }
 
     /// Whether an outline holds a point; polygons and paths never do (see `measurable`).
-    private func contains(_ outline: ShapeOutline, _ rect: Rect, _ p: Point) -> Bool {
+    func contains(_ outline: ShapeOutline, _ rect: Rect, _ p: Point) -> Bool {
         guard holds(rect, p) else { return false }
         switch outline {
         case .rect, .roundedRect, .topRoundedRect, .capsule: return true

@@ -20,6 +20,7 @@ public enum Check: String, Sendable, Hashable, CaseIterable, Comparable {
     case contrastText = "contrast.text"
     case targetSize = "target.size"
     case targetOverlap = "target.overlap"
+    case targetObscured = "target.obscured"
     case nameMissing = "name.missing"
     case nameSymbol = "name.symbol"
 
@@ -38,6 +39,7 @@ public enum Check: String, Sendable, Hashable, CaseIterable, Comparable {
         case .contrastText: "Text contrast below WCAG 1.4.3 (4.5:1, 3:1 for large text)"
         case .targetSize: "Touch target under 24x24 pt (WCAG 2.5.8) or 44x44 pt (Apple HIG)"
         case .targetOverlap: "Two touch targets intersect"
+        case .targetObscured: "A control is more than half covered by something drawn above it"
         case .nameMissing: "An interactive element has no accessible name"
         case .nameSymbol: "An accessible name is a symbol or asset name"
         }

@@ -17,6 +17,7 @@ struct SampleChecks {
     static let minimumTarget = 24.0
     static let comfortableTarget = 44.0
     static let smallText = 11.0
+    static let obscuredShare = 0.5
 
     init(screen: ScreenTree, sample: ScreenSample) {
         self.screen = screen
@@ -230,6 +231,11 @@ struct SampleChecks {
                 add(.targetSize, .warning, target.element, part: target.part, frame: target.rect,
                     Measurement(value: side, threshold: Self.comfortableTarget, unit: "pt"), "target \(size), under 44 x 44 pt")
             }
+            if let covered = coverage(of: target), covered.share > Self.obscuredShare {
+                add(.targetObscured, .error, target.element, part: target.part, related: covered.by, frame: target.rect,
+                    Measurement(value: (covered.share * 100).rounded(), threshold: Self.obscuredShare * 100, unit: "%"),
+                    "\(fmt((covered.share * 100).rounded()))% covered by \(screen.ref(covered.by).description)")
+            }
             for other in all[(i + 1)...] where other.element != target.element
                 && !screen.isAncestor(other.element, of: target.element) && !screen.isAncestor(target.element, of: other.element) {
                 let shared = area(target.rect, other.rect)
@@ -239,6 +245,39 @@ struct SampleChecks {
                     "hit region overlaps \(screen.ref(other.element).description)")
             }
         }
+    }
+
+    /// How much of a target fills drawn after it by elements outside its subtree cover (at
+    /// least half opaque), sampled at 10 x 10 points, and the element covering the most; nil
+    /// when nothing covers it.
+    private func coverage(of target: Target) -> (share: Double, by: Int)? {
+        let list = sample.displayList
+        let mine = Set(([target.element] + descendants(of: target.element)).compactMap { screen.tree[$0]?.line })
+        guard let last = list.items.indices.last(where: { mine.contains(list.line(ofItem: $0)) }) else { return nil }
+        let drawers = Dictionary(screen.tree.elements.values.map { ($0.line, $0.id) }, uniquingKeysWith: min)
+        var covers: [(ShapeOutline, Rect, Int)] = []
+        for i in (last + 1)..<list.items.count {
+            guard case .fill(let outline, let rect, let paint) = list.items[i], paint.solidColor.a >= 0.5,
+                  !mine.contains(list.line(ofItem: i)), let by = drawers[list.line(ofItem: i)], by != ElementTree.rootID else { continue }
+            covers.append((outline, rect, by))
+        }
+        var counts: [Int: Int] = [:]
+        var covered = 0
+        let r = target.rect
+        for row in 0..<10 {
+            for column in 0..<10 {
+                let p = Point(x: r.x + (Double(column) + 0.5) * r.width / 10, y: r.y + (Double(row) + 0.5) * r.height / 10)
+                guard let cover = covers.last(where: { list.contains($0.0, $0.1, p) }) else { continue }
+                covered += 1
+                counts[cover.2, default: 0] += 1
+            }
+        }
+        guard let by = counts.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key else { return nil }
+        return (Double(covered) / 100, by)
+    }
+
+    private func descendants(of id: Int) -> [Int] {
+        (screen.tree[id]?.children ?? []).flatMap { [$0] + descendants(of: $0) }
     }
 
     // MARK: name.missing, name.symbol

@@ -45,7 +45,7 @@ enum Help {
     Lays out each commit at every Dynamic Type size and scheme and checks what layout and
     paint decided (docs/audit.md): text.truncated, text.clipped, text.overlap,
     layout.offscreen, layout.lost, type.fixed, type.small, contrast.text, target.size,
-    target.overlap, name.missing, name.symbol. Prints one line per finding,
+    target.overlap, target.obscured, name.missing, name.symbol. Prints one line per finding,
     STREAM:LINE: SEVERITY CHECK #ID KIND 'TEXT': WHAT from FIRST-SIZE (SCHEMES), the line
     being the element's create op, then `N errors, M warnings`.
       --commit C             a commit number (from 1), last or all (default: last)

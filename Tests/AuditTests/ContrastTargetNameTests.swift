@@ -103,6 +103,22 @@ import Testing
         #expect(findings.first?.measurement == Measurement(value: 9, threshold: 24, unit: "pt"))
     }
 
+    @Test func aControlMostlyCoveredByWhatIsDrawnAboveItIsObscured() throws {
+        var b = AuditStream()
+        let label = b.text("OK")
+        let roomy = b.styled(["frame": .object(["width": .n(44), "height": .n(44)])], label)
+        let ok = b.node("button", ["style": .s("plain")], [roomy])
+        let card = b.node("color", ["color": .rgb(1, 1, 1)])
+        // A 40 pt card drawn over the top leading corner of the 44 pt button.
+        let sized = b.styled(["frame": .object(["width": .n(40), "height": .n(40)])], card)
+        let cover = b.node("zstack", ["alignment": .s("topLeading")], [ok, sized])
+        let findings = try b.audit(root: cover, sizes: [.large]).findings
+        #expect(findings.map(\.check) == [.targetObscured])
+        #expect(findings.first?.element.id == ok && findings.first?.related?.id == card)
+        // Sample points at 2.2 + 4.4 k pt: 9 of 10 in each direction fall under 40 pt.
+        #expect(findings.first?.measurement == Measurement(value: 81, threshold: 50, unit: "%"))
+    }
+
     @Test func anIconOnlyButtonHasNoNameAndASymbolNameIsNoName() throws {
         var b = AuditStream()
         let icon = b.node("image", ["systemName": .s("cart.badge.plus")])
