@@ -123,6 +123,16 @@ import Testing
             #expect(bytes.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
         }
         #expect(page.contains("<ol class=\"legend\"><li>Truck Stats</li>"))
+
+        // Loaded in headless Chromium (scripts/setup.sh installs it): no console message, and
+        // the browser's DOM holds every outline the page wrote.
+        let browser = try CLI.run(["--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0", "--dump-dom",
+                                   html.appendingPathComponent("index.html").absoluteString],
+                                  executable: "/usr/bin/chromium-headless-shell")
+        #expect(browser.status == 0)
+        #expect(!browser.stderr.contains(":CONSOLE"), "\(browser.stderr)")
+        func outlines(_ html: String) -> Int { html.components(separatedBy: "class=\"outline ").count - 1 }
+        #expect(outlines(browser.stdout) == outlines(page) && outlines(page) >= findings.count)
     }
 
     @Test func usageAndInputErrors() throws {
