@@ -49,7 +49,8 @@ enum AuditCommand {
             files.discard()
             throw error
         }
-        report.console.forEach { print($0) }
+        // Stream names come from file names, which may hold control characters.
+        report.console.forEach { print(MessageText.escaped($0)) }
         // Recording a baseline accepts what was found.
         return outputs.writeBaseline == nil ? report.exitStatus : 0
     }
