@@ -33,8 +33,8 @@ import Testing
         #expect(Self.count("data-finding=\"2\"", in: html) == 3)
         #expect(Self.count("data-finding=\"1\"", in: html) == 1)
         #expect(Self.count("class=\"outline ", in: html) == 4)
-        // Outlines are placed in percentages of the screen: the 17 x 22 pt button.
-        let target = try #require(report.entries[1].finding.frames.values.first)
+        // Outlines are placed in percentages of the screen: the 17 x 22 pt button at large.
+        let target = try #require(report.entries[1].finding.frames[Configuration(device: "400x800@1", size: .large, scheme: .light)])
         #expect(html.contains("left:\(fmt(target.x / 4))%;top:\(fmt(target.y / 8))%;width:4.25%;height:2.75%"))
         #expect(html.contains("<img src=\"screen1-xLarge-light.png\""))
         // The measured value beside its threshold, and where it occurs: first size darker.
