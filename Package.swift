@@ -6,7 +6,7 @@ let package = Package(
     products: [
         .executable(name: "shotter", targets: ["shotter"]),
         .library(name: "ShotterKit", targets: ["LayoutModel", "LayoutEngine", "ChartRender", "Drawing", "TextMeasure", "SVGExport",
-                                               "RenderPipeline", "ImageDiff", "SnapshotRunner", "Assets"]),
+                                               "RenderPipeline", "ImageDiff", "SnapshotRunner", "Assets", "Audit"]),
     ],
     targets: [
         // Cairo, Pango (with its fontconfig backend), librsvg for symbol SVGs.
@@ -36,6 +36,9 @@ let package = Package(
         // Ops, the element tree, layout (propose / report / place), the painter that builds the
         // display list, layout reports. Links no C library.
         .target(name: "LayoutEngine", dependencies: ["LayoutModel", "ChartRender", "Drawing", "Assets"]),
+        // `shotter audit`: Dynamic Type and accessibility checks over layout results and display
+        // lists, and their reports (console, JSON, JUnit, SARIF, baselines). Links no C library.
+        .target(name: "Audit", dependencies: ["LayoutModel", "LayoutEngine", "Drawing"]),
         // PNG encoding and decoding, and the pixel comparison behind `shotter diff` / `shotter test`.
         .target(name: "ImageDiff", dependencies: ["CDeflate"]),
         // The Cairo backend: plays a display list to PNG or SVG (icons through librsvg).
@@ -44,7 +47,7 @@ let package = Package(
         .target(name: "RenderPipeline", dependencies: ["Assets", "LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "ImageDiff"]),
         // `shotter test`: the plan, rendering in parallel, comparison with goldens, reports.
         .target(name: "SnapshotRunner", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "RenderPipeline", "SVGExport", "ImageDiff", "TextMeasure"]),
-        .executableTarget(name: "shotter", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "RenderPipeline", "ImageDiff", "SnapshotRunner"]),
+        .executableTarget(name: "shotter", dependencies: ["Audit", "LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "RenderPipeline", "ImageDiff", "SnapshotRunner"]),
         // Prints render-stage timings for scripts/bench.sh (docs/performance.md).
         .executableTarget(name: "shotter-bench", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "RenderPipeline", "ImageDiff"]),
         // Times the comparison against other tools: scripts/bench-diff.sh.
@@ -58,6 +61,7 @@ let package = Package(
         .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure", "LayoutModel", "CCairo"]),
         // Layout and chart tests link no C library: they measure with `FixedAdvanceMeasurer`.
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutModel", "Drawing", "ChartRender", "Assets"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "LayoutEngine", "LayoutModel", "Drawing"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "LayoutModel"]),
         .testTarget(name: "SVGExportTests", dependencies: ["Assets", "SVGExport", "RenderPipeline", "LayoutEngine", "LayoutModel", "Drawing", "TextMeasure", "ImageDiff"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff"]),

@@ -12,6 +12,14 @@ public struct PlanError: Error, Sendable, CustomStringConvertible, Equatable {
     public var description: String { message }
 }
 
+/// `"audit": {"failOn": "error", "baseline": "audit-baseline.json"}`: `shotter test` also runs
+/// the checks of `shotter audit` on the plan's streams (docs/test-plan.md).
+public struct PlanAudit: Sendable, Equatable {
+    public var failOn = "error"
+    /// Resolved against the plan's directory.
+    public var baseline: String?
+}
+
 /// `shotter.json`: the op streams to check and how. See docs/test-plan.md.
 public struct TestPlan: Sendable {
     public struct Entry: Sendable {
@@ -25,6 +33,7 @@ public struct TestPlan: Sendable {
     /// Where the goldens live (absolute, or relative to the working directory).
     public var goldens: String
     public var entries: [Entry]
+    public var audit: PlanAudit?
 
     public static let fileName = "shotter.json"
     static let settingKeys = Set(Setting.allCases.map(\.key))
@@ -51,7 +60,7 @@ public struct TestPlan: Sendable {
             throw PlanError("\(file):\(error.line): \(error.message)")
         }
         guard case .object(let top) = json else { throw PlanError("\(file): the plan must be a JSON object") }
-        let known = settingKeys.union(["streams", "goldens"])
+        let known = settingKeys.union(["streams", "goldens", "audit"])
         if let unknown = top.keys.sorted().first(where: { !known.contains($0) }) {
             throw PlanError("\(file): unknown key \(MessageText.quoted(unknown)) (use \(known.sorted().joined(separator: ", ")))")
         }
@@ -88,7 +97,25 @@ public struct TestPlan: Sendable {
                 throw PlanError("\(at): must be a path or an object, got \(item.typeName)")
             }
         }
-        return TestPlan(directory: directory, goldens: goldens, entries: entries)
+        var plan = TestPlan(directory: directory, goldens: goldens, entries: entries)
+        if let value = top["audit"] {
+            guard case .object(let fields) = value, Set(fields.keys).isSubset(of: ["failOn", "baseline"]) else {
+                throw PlanError("\(file): audit must be an object with failOn and baseline")
+            }
+            var audit = PlanAudit()
+            if let v = fields["failOn"] {
+                guard case .string(let s) = v, ["error", "warning", "never"].contains(s) else {
+                    throw PlanError("\(file): audit.failOn must be error, warning or never")
+                }
+                audit.failOn = s
+            }
+            if let v = fields["baseline"] {
+                guard case .string(let s) = v, !s.isEmpty else { throw PlanError("\(file): audit.baseline must be a file path") }
+                audit.baseline = OptionParser.resolve(s, in: directory)
+            }
+            plan.audit = audit
+        }
+        return plan
     }
 
     /// A stream pattern is relative and stays inside the plan's directory (the files it

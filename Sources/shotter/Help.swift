@@ -11,6 +11,7 @@ enum Help {
       shotter events INPUT [options]   print the geometry / layout records for SB_EVENTS
       shotter diff A.png B.png         compare two images pixel by pixel
       shotter test [options]           check the snapshots of shotter.json against their goldens
+      shotter audit INPUT... [options] Dynamic Type and accessibility findings at every size
 
     INPUT is a JSON Lines file (one op per line), a JSON array of ops, or - for stdin.
     Run `shotter COMMAND --help` for a command's options.
@@ -39,6 +40,33 @@ enum Help {
 
     Files are named DIR/STREAM/NNN[-EVENT].DEVICE.SIZE.SCHEME.EXT,
     e.g. shots/Todos/003-tap-Add.iphone15pro.large.dark.png
+    """
+
+    static let audit = """
+    Usage: shotter audit INPUT... [--commit N|last|all] [--device NAME] [--dynamic-type SIZE,...|all]
+                         [--scheme light,dark] [--json FILE] [--html DIR] [--junit FILE] [--sarif FILE]
+                         [--baseline FILE] [--write-baseline FILE] [--fail-on error|warning|never]
+
+    Lays out each commit at every Dynamic Type size and scheme and checks what layout and
+    paint decided (docs/audit.md): text.truncated, text.clipped, text.overlap,
+    layout.offscreen, layout.lost, type.fixed, type.small, contrast.text, target.size,
+    target.overlap, target.obscured, name.missing, name.symbol. Prints one line per finding,
+    STREAM:LINE: SEVERITY CHECK #ID KIND 'TEXT': WHAT from FIRST-SIZE (SCHEMES), the line
+    being the element's create op, then `N errors, M warnings`.
+      --commit C             a commit number (from 1), last or all (default: last)
+      --device NAME          \(OptionParser.deviceNames) or WIDTHxHEIGHT@SCALE (default: iphone15pro)
+      --dynamic-type S       sizes, comma separated, or all (default: all; large is always laid out)
+      --scheme S             light, dark or light,dark (default: both)
+      --json FILE            findings and a summary as JSON
+      --html DIR             a report page: screenshots with the findings outlined, a contact
+                             sheet of every size, the VoiceOver order (DIR/index.html)
+      --junit FILE           a JUnit XML report, one test case per finding
+      --sarif FILE           SARIF 2.1.0 for code-scanning views
+      --baseline FILE        findings in FILE are reported as baselined and do not fail
+      --write-baseline FILE  record the current findings (keeps the reasons of --baseline)
+      --fail-on L            error, warning or never (default: error)
+
+    Exit status: 0 when no new finding is at or above --fail-on, 1 otherwise, 2 on usage errors.
     """
 
     static let layout = """
@@ -97,7 +125,7 @@ enum Help {
     and the frames with the stored layout report, to name what moved. The plan format is in
     docs/test-plan.md. Exit status 0 when everything matches, 1 on any mismatch (or when
     something was recorded while CI is set), 2 on usage errors. The last line is
-    `N passed, M failed`.
+    `N passed, M failed`; a plan with an "audit" key then prints `shotter audit`'s findings.
       --config FILE        the plan (default: ./shotter.json); its paths are relative to it
       --record MODE        never (default when CI is set), missing (default elsewhere): write
                            goldens that do not exist, failed: also overwrite mismatches,

@@ -62,7 +62,8 @@ enum TestCommand {
                                         reportPath: display(reportPath), junitPath: junitPath)
         // Stream names come from file names, which may hold control characters.
         print(lines.map(MessageText.escaped).joined(separator: "\n"))
-        return summary.exitStatus
+        guard let audit = written.audit else { return summary.exitStatus }
+        return max(summary.exitStatus, try AuditCommand.run(audit, streams: streams.filter { $0.error == nil }.map { ($0.path, $0.settings.devices[0]) }))
     }
 
     /// A path relative to the working directory when it is inside it, for shorter output.

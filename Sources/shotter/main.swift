@@ -21,6 +21,7 @@ func run(_ argv: [String]) -> Int32 {
         case "events": return try EventsCommand.run(rest)
         case "diff": return try DiffCommand.run(rest)
         case "test": return try TestCommand.run(rest)
+        case "audit": return try AuditCommand.run(rest)
         case "fuzz-server": return FuzzServer.serve()
         case "--help", "-h", "help":
             print(Help.main)

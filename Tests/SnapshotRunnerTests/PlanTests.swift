@@ -48,9 +48,18 @@ import Testing
         #expect(s.tolerance.limits == .init(maxDiffPixels: nil, maxDiffRatio: nil))
     }
 
+    @Test func anAuditKeyRunsTheAuditWithItsBaseline() throws {
+        #expect(try parse(#"{"streams": ["a.jsonl"]}"#).audit == nil)
+        #expect(try parse(#"{"streams": ["a.jsonl"], "audit": {}}"#).audit == PlanAudit(failOn: "error", baseline: nil))
+        #expect(try parse(#"{"streams": ["a.jsonl"], "audit": {"failOn": "warning", "baseline": "a11y/baseline.json"}}"#).audit
+                == PlanAudit(failOn: "warning", baseline: "/proj/a11y/baseline.json"))
+        #expect(planError(#"{"streams": ["a.jsonl"], "audit": {"fail": "error"}}"#) == "shotter.json: audit must be an object with failOn and baseline")
+        #expect(planError(#"{"streams": ["a.jsonl"], "audit": {"baseline": ""}}"#) == "shotter.json: audit.baseline must be a file path")
+    }
+
     @Test func mistakesAreNamed() {
         #expect(planError(#"{"streams": ["a.jsonl"], "device": "iphonese"}"#)
-                == "shotter.json: unknown key \"device\" (use assets, commits, devices, dynamicTypeSizes, formats, goldens, images, includeAA, maxDiffPixels, maxDiffRatio, scale, schemes, streams, threshold)")
+                == "shotter.json: unknown key \"device\" (use assets, audit, commits, devices, dynamicTypeSizes, formats, goldens, images, includeAA, maxDiffPixels, maxDiffRatio, scale, schemes, streams, threshold)")
         #expect(planError(#"{"streams": []}"#) == "shotter.json: streams must be a non-empty array of paths or objects")
         #expect(planError(#"{"streams": [{"schemes": "dark"}]}"#) == "shotter.json: streams[0]: needs a \"path\" (a file or a glob)")
         #expect(planError(#"{"streams": ["a"], "schemes": ["sepia"]}"#) == "unknown color scheme \"sepia\" (use light or dark)")
