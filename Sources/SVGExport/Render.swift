@@ -41,7 +41,11 @@ extension DisplayItem {
         case .symbol(let name, _, _, _): "symbol \(name)"
         case .pushClip, .popClip: "clip"
         case .pushGroup, .popGroup: "opacity group"
-        case .pushTransform, .popTransform: "transform"
+        case .pushTransform, .popTransform, .pushAffine: "transform"
+        case .pushShadow, .popShadow: "shadow"
+        case .pushBlur, .popBlur: "blur"
+        case .pushMask, .popMask: "mask"
+        case .backdropBlur: "backdrop blur"
         }
     }
 }
@@ -146,7 +150,8 @@ private func play(_ list: DisplayList, scale: Double, on surface: OpaquePointer?
     guard let cr else { throw RenderError.cairo("no context") }
     try check(cairo_status(cr))
     cairo_scale(cr, scale, scale)
-    try CairoPainter(text: text, icons: icons).play(list, on: cr)
+    let canvas = Rect(x: 0, y: 0, width: list.size.width * scale, height: list.size.height * scale)
+    try CairoPainter(text: text, icons: icons, canvas: canvas).play(list, on: cr)
     try check(cairo_status(cr))
 }
 

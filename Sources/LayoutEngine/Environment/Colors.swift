@@ -108,16 +108,14 @@ public struct Palette: Sendable {
             diagnostics?.warn("asset catalog color \(MessageText.quoted(name)) is not available; drawn gray")
             return gray.withAlpha(opacity)
         case .hierarchical(let level, let opacity):
-            let factors = [1.0, 0.6, 0.3, 0.18]
-            let f = (1...4).contains(level) ? factors[level - 1] : 1
-            return foreground.withAlpha(f * opacity)
+            return hierarchical(level, of: foreground).withAlpha(opacity)
         case .linearGradient(let stops, _, _, let opacity), .radialGradient(let stops, _, _, _, let opacity):
             return (stops.first.map { color($0.color, foreground: foreground) } ?? .clear).withAlpha(opacity)
         case .colorGradient(let base, let opacity):
             return color(base, foreground: foreground).withAlpha(opacity)
         case .material(let name, let opacity):
             let alpha = ["ultraThin": 0.55, "thin": 0.7, "regular": 0.82, "thick": 0.9, "ultraThick": 0.96][name] ?? 0.82
-            let base = pick(RGBA(hex: 0xF9F9F9), RGBA(hex: 0x1D1D1D))
+            let base = pick(.white, RGBA(rgb255: 30, 30, 30)) // the spec's --sb-color-material-base
             return base.withAlpha(alpha * opacity)
         case .unrecognized:
             return .magenta

@@ -49,9 +49,10 @@ public enum TextFamily: ElementFamily {
         case .center: 0.5
         case .trailing: 1
         }
-        for (i, line) in text.lines.enumerated() {
+        let runs = text.lines.enumerated().map { i, line in
             let origin = Point(x: frame.x + (frame.width - line.width) * fraction, y: frame.y + Double(i) * font.lineHeight)
-            painter.append(.text(TextRun(text: line.text, font: font, color: state.foreground, origin: origin, width: line.width)))
+            return TextRun(text: line.text, font: font, color: state.foreground, origin: origin, width: line.width)
         }
+        painter.drawText(runs, in: frame, state)
     }
 }
