@@ -17,6 +17,9 @@ struct CairoPainter {
 
     enum Layer { case clip, group(opacity: Double), transform, mask(Paint, Rect, MaskMode) }
 
+    /// The most device pixels one point may span once transformed (a 30x scale effect at 3x is 90).
+    static let maxTransformScale = 100.0
+
     func play(_ list: DisplayList, on cr: OpaquePointer) throws(DrawingError) {
         try play(list, items: list.items.indices, on: cr)
     }
@@ -90,10 +93,17 @@ struct CairoPainter {
             close(upTo: { if case .transform = $0 { true } else { false } }, &open, on: cr)
         case .pushAffine(let transform):
             cairo_save(cr)
-            // A transform that collapses the content (a 90° turn about a 3-D axis) draws nothing.
-            if transform.isDrawable {
-                var m = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
-                                       x0: transform.tx, y0: transform.ty)
+            // A transform that collapses the content (a 90° turn about a 3-D axis) draws nothing,
+            // and so does one that would blow it up past what Cairo draws in reasonable time
+            // (DrawingBounds keeps untransformed geometry near the canvas; docs/limits.md).
+            var m = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
+                                   x0: transform.tx, y0: transform.ty)
+            var current = cairo_matrix_t(), combined = cairo_matrix_t()
+            cairo_get_matrix(cr, &current)
+            cairo_matrix_multiply(&combined, &m, &current)
+            let linear = [combined.xx, combined.yx, combined.xy, combined.yy]
+            if transform.isDrawable, linear.allSatisfy({ abs($0) <= Self.maxTransformScale }),
+               abs(combined.x0) <= 1e6, abs(combined.y0) <= 1e6 {
                 cairo_transform(cr, &m)
             } else {
                 cairo_rectangle(cr, 0, 0, 0, 0)

@@ -105,7 +105,7 @@ public enum ImageFamily: ElementFamily {
         let scale = painter.layout.contexts[e.id].map { symbolScale(e, $0) } ?? 1
         let em = painter.layout.fonts[e.id].map { $0.size * scale } ?? frame.height
         let rect = Rect(x: frame.midX - em / 2, y: frame.midY - em / 2, width: em, height: em)
-        painter.append(.symbol(name: glyph, rect: rect, color: state.foreground, strokeWidth: 2))
+        painter.appendSymbol(systemName, glyph: glyph, rect: rect, color: state.foreground, strokeWidth: 2)
     }
 }
 
