@@ -205,3 +205,38 @@ extension EffectsTests {
         #expect(diagnostics.warnings == [])
     }
 }
+
+extension EffectsTests {
+    func symbols(_ list: DisplayList) -> [String] {
+        list.items.compactMap { if case .symbol(let name, _, _, _) = $0 { name } else { nil } }
+    }
+
+    @Test func fillNamesDrawTheFilledFormAndBadgesAreComposed() throws {
+        var b = StreamBuilder()
+        let names = ["star.fill", "star", "checkmark.circle.fill", "bag.fill", "shippingbox.fill", "cloud.badge.plus", "folder.badge.plus"]
+        let images = names.map { b.node("image", ["systemName": .s($0)]) }
+        let root = b.vstack(images)
+        let (list, layout) = try paint(b, root: root)
+        #expect(symbols(list) == ["star.fill", "star", "circle-check.fill", "shopping-bag.fill", "package",
+                                  "cloud", "circle-plus.fill", "folder-plus"])
+        // The badge: 0.55 of the glyph at its bottom trailing corner, a fifth of it outside.
+        let cloudFrame = try #require(layout.frames[images[5]])
+        let badges = list.items.compactMap { if case .symbol("circle-plus.fill", let r, _, _) = $0 { r } else { nil } }
+        let em = 17.0 // body
+        let glyph = Rect(x: cloudFrame.midX - em / 2, y: cloudFrame.midY - em / 2, width: em, height: em)
+        let side = em * 0.55
+        #expect(badges == [Rect(x: glyph.maxX - side * 0.8, y: glyph.maxY - side * 0.8, width: side, height: side)])
+    }
+
+    @Test func tabBarItemsUseTheFillVariant() throws {
+        var b = StreamBuilder()
+        let tabs = [("Home", "house"), ("Saved", "heart.fill"), ("Box", "shippingbox")].map { title, symbol in
+            b.node("tab", ["title": .s(title), "systemImage": .s(symbol)], [b.text(title)])
+        }
+        let root = b.node("tabview", ["selected": .n(0)], tabs)
+        let (list, _) = try paint(b, root: root)
+        #expect(symbols(list).suffix(3) == ["house.fill", "heart.fill", "package"])
+        #expect(SymbolTable.fillVariant("person.crop.circle") == "person.crop.circle.fill")
+        #expect(SymbolTable.fillVariant("person.fill.checkmark") == "person.fill.checkmark")
+    }
+}
