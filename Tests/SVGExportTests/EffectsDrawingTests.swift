@@ -122,17 +122,9 @@ struct EffectsDrawingTests {
             .backdropBlur(.roundedRect(cornerRadius: 8), rect(20, 75, 60, 20), sigma: 5),
             .fill(.roundedRect(cornerRadius: 8), rect(20, 75, 60, 20), .solid(RGBA(1, 1, 1, 0.7))),
         ]
-        let list = DisplayList(size: canvas, items: items)
-        let png = try renderImage(list, scale: scale, text: NoText())
-        let svg = try renderSVG(list, text: NoText())
-        let raster = try #require(rasterizeSVG(svg, width: png.width, height: png.height, scale: scale))
-        var worst = 0, off = 0
-        for i in stride(from: 0, to: png.rgba.count, by: 4) {
-            let diff = (0..<4).map { abs(Int(png.rgba[i + $0]) - Int(raster.rgba[i + $0])) }.max() ?? 0
-            worst = max(worst, diff)
-            if diff > 8 { off += 1 }
-        }
-        #expect(off * 200 < png.width * png.height, "\(off) pixels differ by more than 8, worst by \(worst)")
+        let (worst, off, pixels, svg) = try svgDifference(DisplayList(size: canvas, items: items), scale: scale,
+                                                          text: NoText(), tolerance: 8)
+        #expect(off * 200 < pixels, "\(off) pixels differ by more than 8, worst by \(worst)")
         #expect(String(decoding: svg, as: UTF8.self).contains("<image"))
     }
 }
