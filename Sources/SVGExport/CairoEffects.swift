@@ -13,7 +13,8 @@ extension CairoPainter {
     static let vectorRasterScale = 2.0
 
     /// An offscreen ARGB32 image over `box` (device space of the context it was made for,
-    /// times `scale`): pixel (0, 0) is device point (box.x, box.y) / scale.
+    /// times `scale`, in the image's own pixels): pixel (0, 0) is device point
+    /// (box.x, box.y) / scale.
     struct Offscreen {
         var surface: OpaquePointer
         var box: Rect
@@ -45,8 +46,9 @@ extension CairoPainter {
             guard let image = try offscreen(list, content, over: bounds.insetBy(dx: -3 * sigma, dy: -3 * sigma), on: cr)
             else { return after }
             defer { cairo_surface_destroy(image.surface) }
-            blurAllChannels(image, sigma: sigma * deviceScale(cr) * image.scale)
-            paint(image, on: cr)
+            guard let blurred = blurred(image, sigma: sigma * deviceScale(cr) * image.scale, tint: nil) else { return after }
+            defer { cairo_surface_destroy(blurred.surface) }
+            paint(blurred, on: cr)
             return after
         default:
             return index + 1
@@ -61,11 +63,12 @@ extension CairoPainter {
         guard let image = try offscreen(list, 0..<index, over: rect.insetBy(dx: -3 * sigma, dy: -3 * sigma), on: cr)
         else { return }
         defer { cairo_surface_destroy(image.surface) }
-        blurAllChannels(image, sigma: sigma * deviceScale(cr) * image.scale)
+        guard let blurred = blurred(image, sigma: sigma * deviceScale(cr) * image.scale, tint: nil) else { return }
+        defer { cairo_surface_destroy(blurred.surface) }
         cairo_save(cr)
         appendPath(shape, in: rect, to: cr)
         cairo_clip(cr)
-        paint(image, on: cr)
+        paint(blurred, on: cr)
         cairo_restore(cr)
     }
 
@@ -158,14 +161,15 @@ extension CairoPainter {
         return image
     }
 
-    /// Paints an offscreen image back at its place, through the current clip.
+    /// Paints an offscreen image back at its place, moved by `shift` device units, through the
+    /// current clip (a reduced image is stretched back with Cairo's bilinear filter).
     func paint(_ image: Offscreen, on cr: OpaquePointer, shiftedBy shift: Point = .zero) {
         cairo_save(cr)
         cairo_identity_matrix(cr)
         let pattern = cairo_pattern_create_for_surface(image.surface)
-        // Pattern space = device × scale − box origin − shift (in image pixels).
+        // Pattern space = (device − shift) × scale − box origin.
         var pm = cairo_matrix_t(xx: image.scale, yx: 0, xy: 0, yy: image.scale,
-                                x0: -image.box.x - shift.x, y0: -image.box.y - shift.y)
+                                x0: -image.box.x - shift.x * image.scale, y0: -image.box.y - shift.y * image.scale)
         cairo_pattern_set_matrix(pattern, &pm)
         cairo_set_source(cr, pattern)
         cairo_paint(cr)
@@ -175,66 +179,78 @@ extension CairoPainter {
 
     /// The image's alpha blurred and tinted with `color`, painted moved by `offset` (user space).
     private func paintShadow(of image: Offscreen, _ color: RGBA, sigma: Double, offset: Point, on cr: OpaquePointer) throws {
-        let (width, height) = (Int(image.box.width), Int(image.box.height))
-        let stride = Int(cairo_image_surface_get_stride(image.surface))
-        guard let data = cairo_image_surface_get_data(image.surface) else { return }
-        var alpha = [UInt8](repeating: 0, count: width * height)
-        for y in 0..<height {
-            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width { alpha[y * width + x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
-        }
-        GaussianBlur.blur(&alpha, width: width, height: height, sigma: sigma)
-        guard let shadow = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return }
-        defer { cairo_surface_destroy(shadow) }
-        cairo_surface_flush(shadow)
-        guard let out = cairo_image_surface_get_data(shadow) else { return }
-        let outStride = Int(cairo_image_surface_get_stride(shadow))
-        let c = color.clamped
-        for y in 0..<height {
-            let row = UnsafeMutableRawPointer(out + y * outStride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width {
-                let a = Double(alpha[y * width + x]) / 255 * c.a
-                func byte(_ v: Double) -> UInt32 { UInt32((v * 255).rounded()) }
-                row[x] = byte(a) << 24 | byte(c.r * a) << 16 | byte(c.g * a) << 8 | byte(c.b * a)
-            }
-        }
-        cairo_surface_mark_dirty(shadow)
+        guard let shadow = blurred(image, sigma: sigma, tint: color) else { return }
+        defer { cairo_surface_destroy(shadow.surface) }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         // The offset is a user-space vector: its device length follows the matrix.
-        let shift = Point(x: (m.xx * offset.x + m.xy * offset.y) * image.scale,
-                          y: (m.yx * offset.x + m.yy * offset.y) * image.scale)
-        paint(Offscreen(surface: shadow, box: image.box, scale: image.scale), on: cr, shiftedBy: shift)
+        let shift = Point(x: m.xx * offset.x + m.xy * offset.y, y: m.yx * offset.x + m.yy * offset.y)
+        paint(shadow, on: cr, shiftedBy: shift)
     }
 
-    /// Blurs every channel of a premultiplied image (so edges fade to clear, not to black).
-    private func blurAllChannels(_ image: Offscreen, sigma: Double) {
+    /// A blurred copy of a premultiplied image (so edges fade to clear, not to black); with a
+    /// `tint`, of its alpha only, in that color (a shadow). A wide blur is computed on the
+    /// image reduced by averaging blocks of pixels, keeping at least 3 pixels of deviation,
+    /// and painted stretched back: the result is as smooth, in a fraction of the time (and,
+    /// in an SVG, of the embedded image's size).
+    func blurred(_ image: Offscreen, sigma: Double, tint: RGBA?) -> Offscreen? {
         let (width, height) = (Int(image.box.width), Int(image.box.height))
         let stride = Int(cairo_image_surface_get_stride(image.surface))
-        guard let data = cairo_image_surface_get_data(image.surface), !GaussianBlur.boxWidths(sigma: sigma).isEmpty
-        else { return }
-        for shift in [0, 8, 16, 24] as [UInt32] {
-            var plane = [UInt8](repeating: 0, count: width * height)
-            for y in 0..<height {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width { plane[y * width + x] = UInt8(truncatingIfNeeded: row[x] >> shift) }
-            }
-            GaussianBlur.blur(&plane, width: width, height: height, sigma: sigma)
-            for y in 0..<height {
-                let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width {
-                    row[x] = row[x] & ~(0xFF << shift) | UInt32(plane[y * width + x]) << shift
+        guard let data = cairo_image_surface_get_data(image.surface) else { return nil }
+        let factor = max(1, min(Int((sigma / 3).rounded(.down)), 16))
+        let (w, h) = ((width + factor - 1) / factor, (height + factor - 1) / factor)
+        guard let out = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { return nil }
+        cairo_surface_flush(out)
+        guard let outData = cairo_image_surface_get_data(out) else {
+            cairo_surface_destroy(out)
+            return nil
+        }
+        let outStride = Int(cairo_image_surface_get_stride(out))
+        let shifts: [UInt32] = tint == nil ? [0, 8, 16, 24] : [24]
+        var planes: [[UInt8]] = []
+        for shift in shifts {
+            var plane = Self.reduced(data, stride: stride, width: width, height: height, shift: shift, factor: factor)
+            GaussianBlur.blur(&plane, width: w, height: h, sigma: sigma / Double(factor))
+            planes.append(plane)
+        }
+        for y in 0..<h {
+            let row = UnsafeMutableRawPointer(outData + y * outStride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w {
+                let i = y * w + x
+                if let tint {
+                    row[x] = Self.premultiplied(tint.clamped, coverage: planes[0][i])
+                } else {
+                    // Rounding per channel may leave a color a unit above its alpha: clamp to stay premultiplied.
+                    let a = UInt32(planes[3][i])
+                    row[x] = a << 24 | min(UInt32(planes[2][i]), a) << 16 | min(UInt32(planes[1][i]), a) << 8 | min(UInt32(planes[0][i]), a)
                 }
             }
         }
-        // Rounding per channel may leave a color a unit above its alpha: clamp to stay premultiplied.
+        cairo_surface_mark_dirty(out)
+        let f = Double(factor)
+        return Offscreen(surface: out, box: Rect(x: image.box.x / f, y: image.box.y / f, width: Double(w), height: Double(h)),
+                         scale: image.scale / f)
+    }
+
+    /// One 8-bit channel (at bit `shift` of each ARGB32 word), averaged over blocks of
+    /// `factor` x `factor` pixels (blocks at the edges count the missing pixels as 0).
+    private static func reduced(_ data: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int,
+                                shift: UInt32, factor: Int) -> [UInt8] {
+        let (w, h) = ((width + factor - 1) / factor, (height + factor - 1) / factor)
+        var sums = [Int](repeating: 0, count: w * h)
         for y in 0..<height {
-            let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<width {
-                let p = row[x], a = p >> 24
-                row[x] = a << 24 | min((p >> 16) & 0xFF, a) << 16 | min((p >> 8) & 0xFF, a) << 8 | min(p & 0xFF, a)
-            }
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            let base = (y / factor) * w
+            for x in 0..<width { sums[base + x / factor] += Int((row[x] >> shift) & 0xFF) }
         }
-        cairo_surface_mark_dirty(image.surface)
+        let area = factor * factor
+        return sums.map { UInt8(($0 + area / 2) / area) }
+    }
+
+    /// `color` at `coverage` / 255 of its alpha, as a premultiplied ARGB32 word.
+    private static func premultiplied(_ color: RGBA, coverage: UInt8) -> UInt32 {
+        let a = Double(coverage) / 255 * color.a
+        func byte(_ v: Double) -> UInt32 { UInt32((v * 255).rounded()) }
+        return byte(a) << 24 | byte(color.r * a) << 16 | byte(color.g * a) << 8 | byte(color.b * a)
     }
 }
