@@ -213,13 +213,19 @@ extension CairoPainter {
             GaussianBlur.blur(&plane, width: w, height: h, sigma: sigma / Double(factor))
             planes.append(plane)
         }
-        for y in 0..<h {
-            let row = UnsafeMutableRawPointer(outData + y * outStride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w {
-                let i = y * w + x
-                if let tint {
-                    row[x] = Self.premultiplied(tint.clamped, coverage: planes[0][i])
-                } else {
+        if let tint {
+            // The tinted pixel for each of the 256 coverages.
+            let c = tint.clamped
+            let shades = (0..<256).map { Self.premultiplied(c, coverage: UInt8($0)) }
+            for y in 0..<h {
+                let row = UnsafeMutableRawPointer(outData + y * outStride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<w { row[x] = shades[Int(planes[0][y * w + x])] }
+            }
+        } else {
+            for y in 0..<h {
+                let row = UnsafeMutableRawPointer(outData + y * outStride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<w {
+                    let i = y * w + x
                     // Rounding per channel may leave a color a unit above its alpha: clamp to stay premultiplied.
                     let a = UInt32(planes[3][i])
                     row[x] = a << 24 | min(UInt32(planes[2][i]), a) << 16 | min(UInt32(planes[1][i]), a) << 8 | min(UInt32(planes[0][i]), a)
@@ -237,14 +243,20 @@ extension CairoPainter {
     private static func reduced(_ data: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int,
                                 shift: UInt32, factor: Int) -> [UInt8] {
         let (w, h) = ((width + factor - 1) / factor, (height + factor - 1) / factor)
-        var sums = [Int](repeating: 0, count: w * h)
-        for y in 0..<height {
-            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            let base = (y / factor) * w
-            for x in 0..<width { sums[base + x / factor] += Int((row[x] >> shift) & 0xFF) }
+        var sums = [UInt32](repeating: 0, count: w * h)
+        sums.withUnsafeMutableBufferPointer { sums in
+            for y in 0..<height {
+                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+                let base = (y / factor) * w
+                for block in 0..<w {
+                    var sum: UInt32 = 0
+                    for x in (block * factor)..<min(block * factor + factor, width) { sum &+= (row[x] >> shift) & 0xFF }
+                    sums[base + block] &+= sum
+                }
+            }
         }
-        let area = factor * factor
-        return sums.map { UInt8(($0 + area / 2) / area) }
+        let area = UInt32(factor * factor)
+        return sums.map { UInt8(truncatingIfNeeded: ($0 + area / 2) / area) }
     }
 
     /// `color` at `coverage` / 255 of its alpha, as a premultiplied ARGB32 word.

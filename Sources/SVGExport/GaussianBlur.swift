@@ -32,6 +32,8 @@ enum GaussianBlur {
     private static func boxRows(_ plane: inout [UInt8], width: Int, height: Int, radius: Int, _ scratch: inout [UInt8]) {
         guard radius > 0 else { return }
         let window = 2 * radius + 1
+        // Dividing by the window as a multiply and a shift (exact for sums up to 255 x window).
+        let reciprocal = ((1 << 32) + window - 1) / window
         let half = window / 2
         plane.withUnsafeMutableBufferPointer { p in
             scratch.withUnsafeMutableBufferPointer { row in
@@ -43,7 +45,7 @@ enum GaussianBlur {
                     for x in 0..<width {
                         let enter = x + radius
                         if enter < width { sum += Int(p[base + enter]) }
-                        row[x] = UInt8((sum + half) / window)
+                        row[x] = UInt8(truncatingIfNeeded: ((sum + half) &* reciprocal) >> 32)
                         let leave = x - radius
                         if leave >= 0 { sum -= Int(p[base + leave]) }
                     }
