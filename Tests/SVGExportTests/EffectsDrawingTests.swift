@@ -83,6 +83,13 @@ struct EffectsDrawingTests {
         #expect(png.pixel(x: 20, y: 50).a == 0)
         let collapsed = try image([.pushAffine(.scale(0, 1)), .fill(.rect, rect(0, 0, 100, 100), .solid(red)), .popTransform])
         #expect(collapsed.rgba.allSatisfy { $0 == 0 }) // a flat projection draws nothing, without a Cairo error
+        // Past 100 device pixels per point (nested transforms multiplied) nothing is drawn either.
+        let elevenfold = AffineTransform.about(Point(x: 50, y: 50), .scale(11, 11))
+        let grown = try image([.pushAffine(elevenfold), .pushAffine(elevenfold),
+                               .fill(.ellipse, rect(45, 45, 10, 10), .solid(red)), .popTransform, .popTransform])
+        #expect(grown.rgba.allSatisfy { $0 == 0 })
+        let once = try image([.pushAffine(elevenfold), .fill(.ellipse, rect(45, 45, 10, 10), .solid(red)), .popTransform])
+        #expect(rgba(once, 50, 50) == [255, 0, 0, 255])
     }
 
     @Test func backdropBlurSoftensWhatIsBehindOnlyInsideTheOutline() throws {
