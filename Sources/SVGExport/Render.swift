@@ -42,7 +42,11 @@ extension DisplayItem {
         case .image: "image"
         case .pushClip, .popClip: "clip"
         case .pushGroup, .popGroup: "opacity group"
-        case .pushTransform, .popTransform: "transform"
+        case .pushTransform, .popTransform, .pushAffine: "transform"
+        case .pushShadow, .popShadow: "shadow"
+        case .pushBlur, .popBlur: "blur"
+        case .pushMask, .popMask: "mask"
+        case .backdropBlur: "backdrop blur"
         }
     }
 }
@@ -161,7 +165,8 @@ private func play(_ list: DisplayList, scale: Double, on surface: OpaquePointer?
     guard let cr else { throw RenderError.cairo("no context") }
     try check(cairo_status(cr))
     cairo_scale(cr, scale, scale)
-    try CairoPainter(text: text, icons: icons).play(list, on: cr)
+    let canvas = Rect(x: 0, y: 0, width: list.size.width * scale, height: list.size.height * scale)
+    try CairoPainter(text: text, icons: icons, canvas: canvas).play(list, on: cr)
     try check(cairo_status(cr))
 }
 

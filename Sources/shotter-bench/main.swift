@@ -8,7 +8,8 @@ import RenderPipeline
 import TextMeasure
 
 /// Benchmarks for docs/performance.md. `shotter-bench stages` times layout, painting,
-/// rasterizing, PNG encoding and SVG for a generated 1,000-element screen;
+/// rasterizing, PNG encoding and SVG for a generated 1,000-element screen (`stages-shadows`:
+/// the same screen with 100 shadowed boxes);
 /// `shotter-bench stream N FILE` writes an N-commit stream for the memory measurement;
 /// `shotter-bench linear` times the three inputs that once took quadratic time (issue 9) and
 /// `shotter-bench linear-streams DIR` writes them as streams for `shotter render`.
@@ -17,7 +18,9 @@ import TextMeasure
 
 /// A list-like screen: `cards` cards of 24 elements (symbol, texts in several styles, a bordered
 /// button, a capsule, a divider) in a padded stack: 42 cards are 1,010 elements, 58 are 1,394.
-func screen(commits: Int = 1, cards cardCount: Int = 42) -> String {
+/// With `shadows`, that many boxes (each card, then each card's icon and badge) carry a
+/// `.shadow(radius: 8, y: 4)`.
+func screen(commits: Int = 1, cards cardCount: Int = 42, shadows: Int = 0) -> String {
     var lines: [String] = []
     var next = 1
     func emit(_ json: JSON) { lines.append(json.serialized()) }
@@ -36,8 +39,19 @@ func screen(commits: Int = 1, cards cardCount: Int = 42) -> String {
     let symbols = ["star.fill", "heart", "house", "gearshape", "bell", "calendar", "cart", "person.crop.circle"]
     var cards: [Int] = []
     var firstTitle = 0
+    var shadowsLeft = shadows
+    /// The style with a shadow while any are left to hand out.
+    func shadowed(_ style: [String: JSON]) -> [String: JSON] {
+        guard shadowsLeft > 0 else { return style }
+        shadowsLeft -= 1
+        var s = style
+        s["shadow"] = .object(["color": .object(["r": .number(0), "g": .number(0), "b": .number(0), "a": .number(0.2)]),
+                               "radius": .number(8), "x": .number(0), "y": .number(4)])
+        return s
+    }
     for i in 0..<cardCount {
-        let icon = styled(["font": font("title2"), "foreground": .object(["name": .string("accent")])],
+        let cardStyle = shadowed([:])
+        let icon = styled(shadowed(["font": font("title2"), "foreground": .object(["name": .string("accent")])]),
                           node("image", ["systemName": .string(symbols[i % symbols.count])]))
         let titleText = text("Card \(i + 1): Glazed Donut")
         if i == 0 { firstTitle = titleText }
@@ -46,7 +60,7 @@ func screen(commits: Int = 1, cards cardCount: Int = 42) -> String {
                               text("Fresh from the truck with sprinkles, chocolate drizzle and a pinch of salt"))
         let caption = styled(["font": font("caption")], text("\(i * 7 % 60) min ago"))
         let textColumn = node("vstack", ["alignment": .string("leading"), "spacing": .number(2)], [title, subtitle, caption])
-        let badge = styled(["frame": .object(["width": .number(36), "height": .number(20)])],
+        let badge = styled(shadowed(["frame": .object(["width": .number(36), "height": .number(20)])]),
                            node("shape", ["shape": .string("capsule"), "fill": .object(["r": .number(1), "g": .number(0.58), "b": .number(0), "a": .number(1)])]))
         let button = node("button", ["style": .string("bordered")], [text("Order")])
         let row = node("hstack", ["spacing": .number(12)], [icon, textColumn, node("spacer"), badge, button])
@@ -55,7 +69,7 @@ func screen(commits: Int = 1, cards cardCount: Int = 42) -> String {
         let card = styled(["padding": .object(["top": .number(8), "leading": .number(12), "bottom": .number(8), "trailing": .number(12)]),
                            "background": .object(["name": .string("secondarySystemBackground")]), "cornerRadius": .number(12)],
                           node("vstack", ["alignment": .string("leading")], [row, node("divider"), extra]))
-        cards.append(card)
+        cards.append(cardStyle.isEmpty ? card : styled(cardStyle, card))
     }
     let stack = node("vstack", ["spacing": .number(4)], cards)
     let root = styled(["padding": .object(["top": .number(0), "leading": .number(8), "bottom": .number(0), "trailing": .number(8)])], stack)
@@ -81,8 +95,8 @@ func time(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
     return median(samples)
 }
 
-func stages(cards: Int) throws {
-    let bytes = Array(screen(cards: cards).utf8)
+func stages(cards: Int, shadows: Int = 0) throws {
+    let bytes = Array(screen(cards: cards, shadows: shadows).utf8)
     let readMs = try time(15) { _ = try OpStream(file: "bench", bytes: bytes) }
     let stream = try OpStream(file: "bench", bytes: bytes)
     let validateMs = try time(15) { _ = try RenderSession(stream: stream) }
@@ -232,6 +246,9 @@ switch arguments.first {
 case "stages":
     // The screen of docs/performance.md's stage table (42 cards), or as many cards as given.
     try stages(cards: arguments.dropFirst().first.flatMap { Int($0) } ?? 42)
+case "stages-shadows":
+    // The same screen with 100 shadowed boxes: each card, its icon and its badge, in order.
+    try stages(cards: 42, shadows: arguments.dropFirst().first.flatMap { Int($0) } ?? 100)
 case "stream":
     let rest = Array(arguments.dropFirst())
     guard rest.count == 2, let n = Int(rest[0]) else { fatalError("usage: shotter-bench stream N FILE") }
@@ -250,5 +267,5 @@ case "screen":
     guard rest.count == 1 else { fatalError("usage: shotter-bench screen FILE") }
     try screen(cards: 58).write(toFile: rest[0], atomically: true, encoding: .utf8)
 default:
-    print("usage: shotter-bench stages [CARDS] | stream N FILE | screen FILE | linear | linear-streams DIR")
+    print("usage: shotter-bench stages [CARDS] | stages-shadows [SHADOWS] | stream N FILE | screen FILE | linear | linear-streams DIR")
 }

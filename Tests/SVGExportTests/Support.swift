@@ -6,6 +6,7 @@ import SVGExport
 import Drawing
 import LayoutModel
 import TextMeasure
+import Testing
 
 /// Draws nothing: for lists without text.
 struct NoText: TextDrawing {
@@ -63,6 +64,23 @@ func rgba(_ image: RenderedImage, _ x: Int, _ y: Int) -> [Int] {
 /// True when every channel is within `tolerance` of `expected` (0...255 values).
 func near(_ actual: [Int], _ expected: [Int], tolerance: Int = 2) -> Bool {
     zip(actual, expected).allSatisfy { abs($0 - $1) <= tolerance }
+}
+
+/// How `list`'s PNG at `scale` and librsvg's drawing of its SVG differ: the largest channel
+/// difference, and how many pixels differ by more than `tolerance`.
+func svgDifference(_ list: DisplayList, scale: Double, text: any TextDrawing,
+                   tolerance: Int) throws -> (worst: Int, off: Int, pixels: Int, svg: [UInt8]) {
+    let png = try renderImage(list, scale: scale, text: text)
+    let svg = try renderSVG(list, text: text)
+    let raster = try #require(rasterizeSVG(svg, width: png.width, height: png.height, scale: scale))
+    var worst = 0, off = 0
+    let (drawn, rasterized) = (png.rgba, raster.rgba)
+    for i in stride(from: 0, to: drawn.count, by: 4) {
+        let diff = (0..<4).map { abs(Int(drawn[i + $0]) - Int(rasterized[i + $0])) }.max() ?? 0
+        worst = max(worst, diff)
+        if diff > tolerance { off += 1 }
+    }
+    return (worst, off, png.width * png.height, svg)
 }
 
 /// Rasterizes an SVG with librsvg (what rsvg-convert uses) at `scale`.

@@ -35,6 +35,11 @@ public struct Palette: Sendable {
 
     // MARK: Chrome colors the families draw with (no family or paint file spells an RGBA).
 
+    /// SwiftUI's default `.shadow` color: black at a third (`Color(.sRGBLinear, white: 0, opacity: 0.33)`).
+    public static let defaultShadow = RGBA(0, 0, 0, 0.33)
+    /// A mask that keeps `opacity` of what it covers: only its alpha counts.
+    public static func maskAlpha(_ opacity: Double) -> RGBA { RGBA(0, 0, 0, opacity) }
+
     /// Sheets and cards over the app: white, and the elevated #1C1C1E in dark.
     public var elevatedBackground: RGBA { pick(.white, RGBA(hex: 0x1C1C1E)) }
     /// The translucent material of tab bars and bottom toolbars.
@@ -146,16 +151,14 @@ public struct Palette: Sendable {
             let c = scheme == .dark ? entry.dark ?? entry.light : entry.light
             return RGBA(c.red, c.green, c.blue, c.alpha * opacity)
         case .hierarchical(let level, let opacity):
-            let factors = [1.0, 0.6, 0.3, 0.18]
-            let f = (1...4).contains(level) ? factors[level - 1] : 1
-            return foreground.withAlpha(f * opacity)
+            return hierarchical(level, of: foreground).withAlpha(opacity)
         case .linearGradient(let stops, _, _, let opacity), .radialGradient(let stops, _, _, _, let opacity):
             return (stops.first.map { color($0.color, foreground: foreground) } ?? .clear).withAlpha(opacity)
         case .colorGradient(let base, let opacity):
             return color(base, foreground: foreground).withAlpha(opacity)
         case .material(let name, let opacity):
             let alpha = ["ultraThin": 0.55, "thin": 0.7, "regular": 0.82, "thick": 0.9, "ultraThick": 0.96][name] ?? 0.82
-            let base = pick(RGBA(hex: 0xF9F9F9), RGBA(hex: 0x1D1D1D))
+            let base = pick(.white, RGBA(rgb255: 30, 30, 30)) // the spec's --sb-color-material-base
             return base.withAlpha(alpha * opacity)
         case .unrecognized:
             return .magenta

@@ -67,8 +67,8 @@ extension Painter {
             paintPlaceholder(label: nil, Rect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
             return
         }
-        append(.symbol(name: glyph, rect: Rect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side),
-                       color: color, strokeWidth: strokeWidth))
+        appendSymbol(systemName, glyph: glyph, rect: Rect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side),
+                     color: color, strokeWidth: strokeWidth)
     }
 
     /// The white thumb of a switch or slider: a soft two-ring shadow under a white circle.

@@ -127,7 +127,7 @@ public enum ImageFamily: ElementFamily {
             painter.paintPlaceholder(label: nil, frame)
             return
         }
-        painter.append(.symbol(name: glyph, rect: rect, color: state.foreground, strokeWidth: Painter.symbolStrokeWidth))
+        painter.appendSymbol(systemName, glyph: glyph, rect: rect, color: state.foreground, strokeWidth: Painter.symbolStrokeWidth)
     }
 }
 

@@ -76,7 +76,7 @@ public enum TabViewFamily: ElementFamily {
             let item = parts.items[i]
             let color = i == selected ? painter.tint(state) : painter.palette.secondaryLabel
             if let symbol = props.systemImage, !symbol.isEmpty {
-                painter.drawSymbol(symbol, centeredIn: Rect(x: item.x, y: item.y + symbolTop, width: item.width, height: symbolSize),
+                painter.drawSymbol(SymbolTable.fillVariant(symbol), centeredIn: Rect(x: item.x, y: item.y + symbolTop, width: item.width, height: symbolSize),
                                    side: symbolSize, color: color)
             }
             if i < parts.titles.count { painter.draw(parts.titles[i], color: color) }

@@ -41,9 +41,13 @@ public enum TextFamily: ElementFamily {
         return layout
     }
 
-    /// Each line in the inherited foreground, where layout placed it.
+    /// Each line in the inherited foreground (or through its gradient), where layout placed it.
     public static func paint(_ element: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
-        painter.draw(painter.layout.placedText(of: element.id), color: state.foreground)
+        guard let placed = painter.layout.placedText(of: element.id) else { return }
+        let runs = placed.lines.map { line in
+            TextRun(text: line.text, font: placed.font, color: state.foreground, origin: line.origin, width: line.width)
+        }
+        painter.drawText(runs, in: frame, state)
     }
 }
 

@@ -27,6 +27,9 @@ public struct Painter {
         public var explicitForeground = false
         /// `.tint` from a `styled` above: what controls use instead of the accent color.
         public var tint: RGBA?
+        /// A gradient foreground from a `styled` above, which texts and fill-less shapes paint
+        /// through (`foreground` is its first stop, for symbols and controls); nil otherwise.
+        public var foregroundGradient: ShapeStyle?
     }
 
     public static func paint(tree: ElementTree, layout: LayoutResult, diagnostics: Diagnostics) -> DisplayList {
