@@ -6,7 +6,7 @@ let package = Package(
     products: [
         .executable(name: "shotter", targets: ["shotter"]),
         .library(name: "ShotterKit", targets: ["LayoutModel", "LayoutEngine", "ChartRender", "Drawing", "TextMeasure", "SVGExport",
-                                               "RenderPipeline", "ImageDiff", "SnapshotRunner"]),
+                                               "RenderPipeline", "ImageDiff", "SnapshotRunner", "Assets", "Audit"]),
     ],
     targets: [
         // Cairo, Pango (with its fontconfig backend), librsvg for symbol SVGs.
@@ -30,18 +30,24 @@ let package = Package(
         .target(name: "ChartRender", dependencies: ["LayoutModel"]),
         // What a screenshot is made of: the display list, colors and paints. Links no C library.
         .target(name: "Drawing", dependencies: ["LayoutModel"]),
+        // Asset catalogs (`*.xcassets`) and the local files behind remote image URLs, read with
+        // Foundation; image sizes from file headers. Links no C library.
+        .target(name: "Assets", dependencies: ["LayoutModel"]),
         // Ops, the element tree, layout (propose / report / place), the painter that builds the
         // display list, layout reports. Links no C library.
-        .target(name: "LayoutEngine", dependencies: ["LayoutModel", "ChartRender", "Drawing"]),
+        .target(name: "LayoutEngine", dependencies: ["LayoutModel", "ChartRender", "Drawing", "Assets"]),
+        // `shotter audit`: Dynamic Type and accessibility checks over layout results and display
+        // lists, and their reports (console, JSON, JUnit, SARIF, baselines). Links no C library.
+        .target(name: "Audit", dependencies: ["LayoutModel", "LayoutEngine", "Drawing"]),
         // PNG encoding and decoding, and the pixel comparison behind `shotter diff` / `shotter test`.
         .target(name: "ImageDiff", dependencies: ["CDeflate"]),
         // The Cairo backend: plays a display list to PNG or SVG (icons through librsvg).
         .target(name: "SVGExport", dependencies: ["LayoutModel", "Drawing", "TextMeasure", "ImageDiff", "CCairo"]),
         // One stream in, per commit the tree, layout, display list, diagnostics and images out.
-        .target(name: "RenderPipeline", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "ImageDiff"]),
+        .target(name: "RenderPipeline", dependencies: ["Assets", "LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "ImageDiff"]),
         // `shotter test`: the plan, rendering in parallel, comparison with goldens, reports.
         .target(name: "SnapshotRunner", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "RenderPipeline", "SVGExport", "ImageDiff", "TextMeasure"]),
-        .executableTarget(name: "shotter", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "RenderPipeline", "ImageDiff", "SnapshotRunner"]),
+        .executableTarget(name: "shotter", dependencies: ["Audit", "LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "RenderPipeline", "ImageDiff", "SnapshotRunner"]),
         // Prints render-stage timings for scripts/bench.sh (docs/performance.md).
         .executableTarget(name: "shotter-bench", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "RenderPipeline", "ImageDiff"]),
         // Times the comparison against other tools: scripts/bench-diff.sh.
@@ -51,13 +57,15 @@ let package = Package(
         .target(name: "Fuzzer", dependencies: ["LayoutEngine"]),
         .executableTarget(name: "shotter-fuzz", dependencies: ["Fuzzer"]),
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel"]),
+        .testTarget(name: "AssetsTests", dependencies: ["Assets", "LayoutModel"]),
         .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure", "LayoutModel", "CCairo"]),
         // Layout and chart tests link no C library: they measure with `FixedAdvanceMeasurer`.
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutModel", "Drawing", "ChartRender"]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutModel", "Drawing", "ChartRender", "Assets"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "LayoutEngine", "LayoutModel", "Drawing"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "LayoutModel"]),
-        .testTarget(name: "SVGExportTests", dependencies: ["SVGExport", "RenderPipeline", "LayoutEngine", "LayoutModel", "Drawing", "TextMeasure", "ImageDiff"]),
+        .testTarget(name: "SVGExportTests", dependencies: ["Assets", "SVGExport", "RenderPipeline", "LayoutEngine", "LayoutModel", "Drawing", "TextMeasure", "ImageDiff"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff"]),
-        .testTarget(name: "SnapshotRunnerTests", dependencies: ["SnapshotRunner", "RenderPipeline", "LayoutEngine", "LayoutModel", "Drawing", "SVGExport", "ImageDiff", "TextMeasure"]),
-        .testTarget(name: "ShotterCLITests", dependencies: ["shotter", "Fuzzer", "SnapshotRunner", "RenderPipeline", "SVGExport", "LayoutEngine", "LayoutModel", "Drawing", "TextMeasure", "ImageDiff"]),
+        .testTarget(name: "SnapshotRunnerTests", dependencies: ["Assets", "SnapshotRunner", "RenderPipeline", "LayoutEngine", "LayoutModel", "Drawing", "SVGExport", "ImageDiff", "TextMeasure"]),
+        .testTarget(name: "ShotterCLITests", dependencies: ["Assets", "shotter", "Fuzzer", "SnapshotRunner", "RenderPipeline", "SVGExport", "LayoutEngine", "LayoutModel", "Drawing", "TextMeasure", "ImageDiff"]),
     ]
 )

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Render benchmarks for docs/performance.md.
-#   bash scripts/bench.sh          stage timings for a generated 1,000-element screen; whole-process
+#   bash scripts/bench.sh          stage timings for a generated 1,000-element screen, plain and with
+#                                  100 shadowed boxes; whole-process
 #                                  time of `shotter render` of a 1,394-element screen to a 3x PNG
 #                                  against rsvg-convert rasterizing shotter's own SVG of it
 #                                  (hyperfine), with a cross-check that both show the same image
@@ -52,6 +53,8 @@ fi
 
 echo "== stages (release, median of 15 runs)"
 "$bin/shotter-bench" stages
+echo "== stages with 100 shadowed boxes (release, median of 15 runs)"
+"$bin/shotter-bench" stages-shadows
 
 echo "== whole process: shotter render (3x PNG) vs rsvg-convert -z 3 of shotter's SVG"
 "$bin/shotter-bench" screen "$work/screen.jsonl"

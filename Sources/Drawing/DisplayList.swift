@@ -89,6 +89,8 @@ public enum DisplayItem: Hashable, Sendable {
     case text(TextRun)
     /// An icon-set glyph (a lucide file name, without ".svg") drawn into `rect` in `color`.
     case symbol(name: String, rect: Rect, color: RGBA, strokeWidth: Double)
+    /// A picture: a catalog or remote file, or a bitmap recipe (`Images.swift`).
+    case image(ImageItem)
     /// A clip that lasts until the matching `popClip`.
     case pushClip(ShapeOutline, Rect)
     case popClip
@@ -99,6 +101,23 @@ public enum DisplayItem: Hashable, Sendable {
     /// (the presenting tree behind a large sheet).
     case pushTransform(scale: Double, center: Point)
     case popTransform
+    // Visual effects (issue 12). Each layer covers `bounds`, the region (in the current user
+    // space) its content is drawn in; an effect needs pixels only there.
+    /// Everything up to the matching `popTransform` is drawn through `transform`
+    /// (`offset`, `rotation`, `scale`, `rotation3D`).
+    case pushAffine(AffineTransform)
+    /// The content up to `popShadow`, with its shadow drawn under it.
+    case pushShadow(Shadow, bounds: Rect)
+    case popShadow
+    /// The content up to `popBlur`, drawn with a Gaussian blur of standard deviation `sigma` points.
+    case pushBlur(sigma: Double, bounds: Rect)
+    case popBlur
+    /// The content up to `popMask`, combined with `paint` over `bounds` as `mode` says.
+    case pushMask(Paint, bounds: Rect, mode: MaskMode)
+    case popMask
+    /// A material's backdrop: what is painted so far inside the outline, blurred with standard
+    /// deviation `sigma` points.
+    case backdropBlur(ShapeOutline, Rect, sigma: Double)
 }
 
 public struct DisplayList: Hashable, Sendable {

@@ -40,7 +40,17 @@ extension DisplayItem {
         case .symbol(let name, let rect, let color, let width): return .symbol(name: name, rect: r(rect), color: color, strokeWidth: width)
         case .pushClip(let outline, let rect): return .pushClip(shape(outline), r(rect))
         case .pushTransform(let scale, let center): return .pushTransform(scale: scale, center: p(center))
-        case .popClip, .pushGroup, .popGroup, .popTransform: return self
+        case .image(var item):
+            item.rect = r(item.rect)
+            return .image(item)
+        case .pushAffine(let transform):
+            // The items under it are moved too: the transform is conjugated by the move.
+            return .pushAffine(AffineTransform.translation(dx, dy).after(transform).after(.translation(-dx, -dy)))
+        case .pushShadow(let shadow, let bounds): return .pushShadow(shadow, bounds: r(bounds))
+        case .pushBlur(let sigma, let bounds): return .pushBlur(sigma: sigma, bounds: r(bounds))
+        case .pushMask(let mask, let bounds, let mode): return .pushMask(paint(mask), bounds: r(bounds), mode: mode)
+        case .backdropBlur(let outline, let rect, let sigma): return .backdropBlur(shape(outline), r(rect), sigma: sigma)
+        case .popClip, .pushGroup, .popGroup, .popTransform, .popShadow, .popBlur, .popMask: return self
         }
     }
 }

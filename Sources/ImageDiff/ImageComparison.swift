@@ -183,23 +183,32 @@ public enum ImageComparison {
         return differing
     }
 
-    /// Whether `png` holds exactly the pixels `rgba` (width x height x 4 bytes of straight
-    /// RGBA): what `shotter test` asks of a golden before encoding a fresh render, which costs
-    /// several times more than decoding the golden. False for a file that cannot be decoded.
-    public static func png(_ png: [UInt8], hasPixels rgba: [UInt8], width: Int, height: Int) -> Bool {
-        precondition(rgba.count == width * height * 4, "pixel buffer does not match the size")
+    /// Whether `png` decodes to exactly the pixels of a render as Cairo drew it: what
+    /// `shotter test` asks of a golden before encoding a fresh render, which costs several
+    /// times more than decoding the golden. False for a file that cannot be decoded. A golden
+    /// stored as opaque RGB (every screen) is compared with the render's words as they are, so
+    /// neither image is ever converted to RGBA; any other golden row by row as straight RGBA.
+    public static func png(_ png: [UInt8], hasPixels image: PremultipliedImage) -> Bool {
+        let (width, height) = (image.width, image.height)
         guard let decoder = try? PNGRowDecoder(png, verifyCRC: false),
               decoder.header.width == width, decoder.header.height == height,
               (try? decoder.inflate()) != nil else { return false }
-        if decoder.header.interlaced { return (try? decoder.decodeImage().pixels) == rgba }
-        let rowBytes = width * 4
-        let row = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
-        defer { row.deallocate() }
-        return rgba.withUnsafeBufferPointer { expected in
-            guard let base = expected.baseAddress else { return false }
+        if decoder.header.interlaced { return (try? decoder.decodeImage().pixels) == image.straightRGBA() }
+        let opaqueRGB = decoder.storesOpaqueRGB
+        let golden = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4)
+        let rendered = UnsafeMutableRawPointer.allocate(byteCount: width * 4, alignment: 4)
+        defer { golden.deallocate(); rendered.deallocate() }
+        return image.words.withUnsafeBufferPointer { words in
+            guard let base = words.baseAddress else { return true }
             for y in 0..<height {
-                decoder.widen(row: y, into: row)
-                if memcmp(row, base + y * rowBytes, rowBytes) != 0 { return false }
+                let row = base + y * width
+                if opaqueRGB {
+                    guard PremultipliedImage.row(row, count: width, equalsRGB: decoder.storedRow(y)) else { return false }
+                } else {
+                    decoder.widen(row: y, into: golden)
+                    PremultipliedImage.straightRow(row, count: width, into: rendered)
+                    if memcmp(golden, rendered, width * 4) != 0 { return false }
+                }
             }
             return true
         }

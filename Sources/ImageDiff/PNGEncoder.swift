@@ -17,7 +17,72 @@ public enum PNGEncoder {
     /// `rgba` is width x height x 4 bytes of straight (non-premultiplied) RGBA, rows top to bottom.
     public static func encode(rgba: [UInt8], width: Int, height: Int, level: Int32 = 2) throws -> [UInt8] {
         precondition(rgba.count == width * height * 4, "pixel buffer does not match the size")
-        let opaque = isOpaque(rgba)
+        return try rgba.withUnsafeBytes { src in
+            try encode(width: width, height: height, opaque: isOpaque(rgba), level: level) {
+                src.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)
+            }
+        }
+    }
+
+    /// A render as Cairo drew it. An opaque one (every screen) is written as RGB straight from
+    /// the premultiplied words, which equal straight ones at alpha 255: the same bytes as
+    /// `encode(rgba:)` of its straight pixels, without converting the image first.
+    public static func encode(_ image: PremultipliedImage, level: Int32 = 2) throws -> [UInt8] {
+        guard image.isOpaque else {
+            return try encode(rgba: image.straightRGBA(), width: image.width, height: image.height, level: level)
+        }
+        let (width, height) = (image.width, image.height)
+        let rowBytes = width * 3
+        let filteredCount = (rowBytes + 1) * height
+        let filteredBuffer = BufferPool.shared.take(filteredCount + 1)
+        defer { BufferPool.shared.give(filteredBuffer) }
+        let dst = filteredBuffer.base
+        let out = UnsafeMutableRawPointer(dst)
+        // The first row's "above" is a row of zeros.
+        let zeros = [UInt32](repeating: 0, count: width)
+        image.words.withUnsafeBufferPointer { words in
+            zeros.withUnsafeBufferPointer { zeros in
+                guard let base = words.baseAddress, let zeros = zeros.baseAddress else { return }
+                for y in 0..<height {
+                    let start = y * (rowBytes + 1)
+                    dst[start] = 2
+                    Self.filterUp(row: base + y * width, above: y == 0 ? zeros : base + (y - 1) * width, count: width,
+                                  into: out + start + 1)
+                }
+            }
+        }
+        return try deflate(dst, count: filteredCount, width: width, height: height, opaque: true, level: level)
+    }
+
+    /// Writes one opaque row as RGB bytes minus the row above (filter Up), straight from
+    /// premultiplied words, four pixels (twelve bytes, three words) at a time. Writes one byte
+    /// past the row, which the next row's filter byte (or the buffer's spare byte) takes.
+    private static func filterUp(row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, count: Int,
+                                 into out: UnsafeMutableRawPointer) {
+        // 0xAARRGGBB byte-swapped and shifted: the little-endian word of r, g, b, 0.
+        @inline(__always) func rgb(_ p: UInt32) -> UInt32 { (p.byteSwapped >> 8).littleEndian }
+        @inline(__always) func up(_ x: Int) -> UInt32 { rgb(above[x]) }
+        var x = 0
+        #if _endian(little)
+        while x + 4 <= count {
+            let t0 = rgb(row[x]), t1 = rgb(row[x + 1]), t2 = rgb(row[x + 2]), t3 = rgb(row[x + 3])
+            let u0 = up(x), u1 = up(x + 1), u2 = up(x + 2), u3 = up(x + 3)
+            out.storeBytes(of: bytewiseDifference(t0 | t1 << 24, u0 | u1 << 24), toByteOffset: x * 3, as: UInt32.self)
+            out.storeBytes(of: bytewiseDifference(t1 >> 8 | t2 << 16, u1 >> 8 | u2 << 16), toByteOffset: x * 3 + 4, as: UInt32.self)
+            out.storeBytes(of: bytewiseDifference(t2 >> 16 | t3 << 8, u2 >> 16 | u3 << 8), toByteOffset: x * 3 + 8, as: UInt32.self)
+            x += 4
+        }
+        #endif
+        while x < count {
+            out.storeBytes(of: bytewiseDifference(rgb(row[x]), up(x)), toByteOffset: x * 3, as: UInt32.self)
+            x += 1
+        }
+    }
+
+    /// `pixel(i)` is pixel `i` (row-major) as the little-endian word of its straight bytes
+    /// r, g, b, a; `opaque` says whether every alpha is 255 (then RGB is written).
+    private static func encode(width: Int, height: Int, opaque: Bool, level: Int32,
+                               pixel: (Int) -> UInt32) throws -> [UInt8] {
         let channels = opaque ? 3 : 4
         let rowBytes = width * channels
         // Each row: filter byte 2 (Up), then the difference from the row above.
@@ -28,27 +93,29 @@ public enum PNGEncoder {
         defer { BufferPool.shared.give(filteredBuffer) }
         let dst = filteredBuffer.base
         let out = UnsafeMutableRawPointer(dst)
-        rgba.withUnsafeBytes { src in
-            for y in 0..<height {
-                var o = y * (rowBytes + 1)
-                dst[o] = 2
-                o += 1
-                var i = y * width * 4
-                var above = i - width * 4
-                for _ in 0..<width {
-                    let pixel = src.loadUnaligned(fromByteOffset: i, as: UInt32.self)
-                    let up = y == 0 ? 0 : src.loadUnaligned(fromByteOffset: above, as: UInt32.self)
-                    out.storeBytes(of: Self.bytewiseDifference(pixel, up), toByteOffset: o, as: UInt32.self)
-                    o += channels; i += 4; above += 4
-                }
+        for y in 0..<height {
+            var o = y * (rowBytes + 1)
+            dst[o] = 2
+            o += 1
+            var i = y * width
+            for _ in 0..<width {
+                let up = y == 0 ? 0 : pixel(i - width)
+                out.storeBytes(of: Self.bytewiseDifference(pixel(i), up), toByteOffset: o, as: UInt32.self)
+                o += channels; i += 1
             }
         }
+        return try deflate(dst, count: filteredCount, width: width, height: height, opaque: opaque, level: level)
+    }
+
+    /// Compresses `count` filtered bytes at `filtered` and wraps them in a PNG file.
+    private static func deflate(_ filtered: UnsafePointer<UInt8>, count filteredCount: Int, width: Int, height: Int,
+                                opaque: Bool, level: Int32) throws -> [UInt8] {
         guard let compressor = libdeflate_alloc_compressor(level) else { throw Error.compressionFailed }
         defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_zlib_compress_bound(compressor, filteredCount)
         var failed = false
         let compressed = [UInt8](unsafeUninitializedCapacity: bound) { out, count in
-            count = libdeflate_zlib_compress(compressor, dst, filteredCount, out.baseAddress, bound)
+            count = libdeflate_zlib_compress(compressor, filtered, filteredCount, out.baseAddress, bound)
             failed = count == 0
         }
         if failed { throw Error.compressionFailed }

@@ -86,6 +86,12 @@ final class PNGRowDecoder {
         return UnsafePointer(rows + y * (1 + header.rowBytes(header.width)) + 1)
     }
 
+    /// Whether rows are stored as 8-bit RGB with no transparent color, as the encoder writes
+    /// opaque screens: then `storedRow` is the pixels' RGB bytes.
+    var storesOpaqueRGB: Bool {
+        header.colorType == 2 && header.bitDepth == 8 && rgbKey == nil && !header.interlaced
+    }
+
     /// Writes row y of a non-interlaced image, after `inflate()`, as width x 4 bytes of RGBA.
     func widen(row y: Int, into out: UnsafeMutablePointer<UInt8>) {
         expand(UnsafeMutablePointer(mutating: storedRow(y)), pixels: header.width, into: out, step: 4)

@@ -7,10 +7,12 @@ public enum PNGCompression: String, CaseIterable, Sendable {
     /// `PNGEncoder.encodeSmallest`: for goldens kept in a repository.
     case small
 
-    public func encode(rgba: [UInt8], width: Int, height: Int) throws -> [UInt8] {
+    /// A render as a PNG file: `fast` keeps `PNGEncoder.encode(_:)`'s path straight from the
+    /// premultiplied words; `small` converts to straight RGBA first (its time is in deflate).
+    public func encode(_ image: PremultipliedImage) throws -> [UInt8] {
         switch self {
-        case .fast: try PNGEncoder.encode(rgba: rgba, width: width, height: height)
-        case .small: try PNGEncoder.encodeSmallest(rgba: rgba, width: width, height: height)
+        case .fast: try PNGEncoder.encode(image)
+        case .small: try PNGEncoder.encodeSmallest(rgba: image.straightRGBA(), width: image.width, height: image.height)
         }
     }
 }

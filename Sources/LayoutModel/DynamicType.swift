@@ -1,31 +1,36 @@
-/// Apple's Dynamic Type table: point size and line height of every text style at every
-/// content size category (iOS 17 values; `shared/design/ios-metrics.md`).
+/// Apple's Dynamic Type table: point size of every text style at every content size category
+/// (`shared/design/ios-metrics.md`), and line heights as the spec gives them (web-renderer.md,
+/// "Fonts and Dynamic Type"): Large's from Apple's table, every other size round(size x 1.2).
 public enum DynamicTypeTable {
     public struct Metrics: Hashable, Sendable {
         public var size: Double
         public var lineHeight: Double
     }
 
-    /// Rows in `DynamicTypeSize.allCases` order, columns in `TextStyle.allCases` order.
-    private static let rows: [[(Double, Double)]] = [
-        [(31, 38), (25, 31), (19, 24), (17, 22), (14, 19), (14, 19), (13, 18), (12, 16), (12, 16), (11, 13), (11, 13)],
-        [(32, 39), (26, 32), (20, 25), (18, 23), (15, 20), (15, 20), (14, 19), (13, 18), (12, 16), (11, 13), (11, 13)],
-        [(33, 40), (27, 33), (21, 26), (19, 24), (16, 21), (16, 21), (15, 20), (14, 19), (12, 16), (11, 13), (11, 13)],
-        [(34, 41), (28, 34), (22, 28), (20, 25), (17, 22), (17, 22), (16, 21), (15, 20), (13, 18), (12, 16), (11, 13)],
-        [(36, 43), (30, 37), (24, 30), (22, 28), (19, 24), (19, 24), (18, 23), (17, 22), (15, 20), (14, 19), (13, 18)],
-        [(38, 46), (32, 39), (26, 32), (24, 30), (21, 26), (21, 26), (20, 25), (19, 24), (17, 22), (16, 21), (15, 20)],
-        [(40, 48), (34, 41), (28, 34), (26, 32), (23, 29), (23, 29), (22, 28), (21, 28), (19, 24), (18, 23), (17, 22)],
-        [(44, 52), (38, 46), (34, 41), (31, 38), (28, 34), (28, 34), (26, 32), (25, 31), (23, 29), (22, 28), (20, 25)],
-        [(48, 57), (43, 51), (39, 47), (37, 44), (33, 40), (33, 40), (32, 39), (30, 37), (27, 33), (26, 32), (24, 30)],
-        [(52, 61), (48, 57), (44, 52), (43, 51), (40, 48), (40, 48), (38, 46), (36, 43), (33, 40), (32, 39), (29, 35)],
-        [(56, 66), (53, 62), (50, 59), (49, 58), (47, 56), (47, 56), (44, 52), (42, 50), (38, 46), (37, 44), (34, 41)],
-        [(60, 70), (58, 68), (56, 66), (55, 65), (53, 62), (53, 62), (51, 60), (49, 58), (44, 52), (43, 51), (40, 48)],
+    /// Point sizes: rows in `DynamicTypeSize.allCases` order, columns in `TextStyle.allCases` order.
+    private static let pointSizes: [[Double]] = [
+        [31, 25, 19, 17, 14, 14, 13, 12, 12, 11, 11],
+        [32, 26, 20, 18, 15, 15, 14, 13, 12, 11, 11],
+        [33, 27, 21, 19, 16, 16, 15, 14, 12, 11, 11],
+        [34, 28, 22, 20, 17, 17, 16, 15, 13, 12, 11],
+        [36, 30, 24, 22, 19, 19, 18, 17, 15, 14, 13],
+        [38, 32, 26, 24, 21, 21, 20, 19, 17, 16, 15],
+        [40, 34, 28, 26, 23, 23, 22, 21, 19, 18, 17],
+        [44, 38, 34, 31, 28, 28, 26, 25, 23, 22, 20],
+        [48, 43, 39, 37, 33, 33, 32, 30, 27, 26, 24],
+        [52, 48, 44, 43, 40, 40, 38, 36, 33, 32, 29],
+        [56, 53, 50, 49, 47, 47, 44, 42, 38, 37, 34],
+        [60, 58, 56, 55, 53, 53, 51, 49, 44, 43, 40],
     ]
+
+    /// Line heights at Large, in `TextStyle.allCases` order.
+    private static let largeLineHeights: [Double] = [41, 34, 28, 25, 22, 22, 21, 20, 18, 16, 13]
 
     public static func metrics(_ style: TextStyle, _ size: DynamicTypeSize) -> Metrics {
         let row = DynamicTypeSize.allCases.firstIndex(of: size)!
         let column = TextStyle.allCases.firstIndex(of: style)!
-        let (pointSize, lineHeight) = rows[row][column]
+        let pointSize = pointSizes[row][column]
+        let lineHeight = size == .large ? largeLineHeights[column] : lineHeight(forPointSize: pointSize)
         return Metrics(size: pointSize, lineHeight: lineHeight)
     }
 
@@ -35,9 +40,9 @@ public enum DynamicTypeTable {
         metrics(style, size).size / metrics(style, .large).size
     }
 
-    /// Line height of a font given by point size rather than text style.
-    /// SwiftUI uses the font's own leading; we use round(size x 1.2) as the browser renderer
-    /// does, which matches the table within a point at text sizes (docs/decisions.md).
+    /// Line height of a font given by point size rather than text style, and of every text
+    /// style at sizes other than Large: round(size x 1.2), the spec's rule (UIKit's own SF Pro
+    /// line height is about 1.19 x size).
     public static func lineHeight(forPointSize size: Double) -> Double {
         (size * 1.2).rounded()
     }

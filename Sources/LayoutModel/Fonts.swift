@@ -59,3 +59,45 @@ public struct ResolvedFont: Hashable, Sendable {
     /// What the text engine lays out and draws with.
     public var drawableSize: Double { Self.drawable(size) }
 }
+
+/// How the default design stands in for SF Pro at each size: the one table behind every text
+/// width (docs/decisions.md, "Fonts"). SF Pro is two optical sizes, Text below 20 pt and Display
+/// from 20 pt, each drawn with the tracking Apple publishes for its size; shotter draws Inter's
+/// matching cuts (Inter for Text, Inter Display for Display) with that same tracking, which
+/// measures within a few percent of real iOS screenshots (`scripts/text-widths.py`).
+/// Layout measures and paint draws through `ResolvedFont`, so both read this table.
+public enum SystemFontModel {
+    /// SF Pro's first Display size, in points.
+    public static let displayFromSize = 20.0
+
+    /// Apple's SF Pro tracking for iOS (Human Interface Guidelines, Typography, "Tracking
+    /// values"): point size and tracking in 1/1000 em, sizes in increasing order.
+    static let tracking: [(size: Double, thousandths: Double)] = [
+        (6, 41), (7, 34), (8, 26), (9, 19), (10, 12), (11, 6), (12, 0), (13, -6), (14, -11), (15, -16),
+        (16, -20), (17, -26), (18, -25), (19, -24), (20, -23), (21, -18), (22, -12), (23, -4), (24, 3),
+        (25, 6), (26, 8), (27, 11), (28, 14), (29, 14), (30, 14), (31, 13), (32, 13), (33, 12), (34, 12),
+        (35, 11), (36, 10), (37, 10), (38, 10), (39, 10), (40, 10), (41, 9), (42, 9), (43, 9), (44, 8),
+        (45, 8), (46, 8), (47, 8), (48, 8), (49, 7), (50, 7), (51, 7), (52, 6), (53, 6), (54, 6),
+        (56, 6), (58, 5), (60, 4), (62, 4), (64, 4), (66, 3), (68, 2), (70, 2), (72, 2), (76, 1),
+        (80, 0), (84, 0), (88, 0), (92, 0), (96, 0),
+    ]
+
+    /// Tracking at `size` in em: the table's value, linear between its sizes, its first value
+    /// below 6 pt and 0 above 96 pt.
+    public static func trackingEm(atSize size: Double) -> Double {
+        guard let first = tracking.first, size > first.size else { return (tracking.first?.thousandths ?? 0) / 1000 }
+        guard let upper = tracking.firstIndex(where: { $0.size >= size }) else { return 0 }
+        let (a, b) = (tracking[upper - 1], tracking[upper])
+        return (a.thousandths + (b.thousandths - a.thousandths) * (size - a.size) / (b.size - a.size)) / 1000
+    }
+}
+
+extension ResolvedFont {
+    /// Whether the default design draws with its Display cut (Inter Display) rather than its
+    /// Text cut (Inter): from `SystemFontModel.displayFromSize` up, like SF Pro.
+    public var usesDisplayCut: Bool { drawableSize >= SystemFontModel.displayFromSize }
+
+    /// Letter spacing in em: SF Pro's tracking for the size in the default design; the
+    /// monospaced, serif and rounded designs draw untracked.
+    public var trackingEm: Double { design == .default ? SystemFontModel.trackingEm(atSize: drawableSize) : 0 }
+}

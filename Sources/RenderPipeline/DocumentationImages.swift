@@ -20,26 +20,21 @@ public struct DocumentationOptions: Hashable, Sendable {
     }
 }
 
-/// Why a documentation image cannot be drawn: one line.
-public struct DocumentationError: Error, CustomStringConvertible, Sendable {
-    public var message: String
-    public var description: String { message }
-}
-
 extension Screenshotter {
-    /// The display list of one commit as `options` ask.
-    public func displayList(tree: ElementTree, environment: RenderEnvironment, diagnostics: Diagnostics,
-                            options: DocumentationOptions) throws(DocumentationError) -> DisplayList {
-        let result = layout(tree: tree, environment: environment)
-        var list = Painter.paint(tree: tree, layout: result, diagnostics: diagnostics, screen: !options.transparent)
+    /// The scene's frame as `options` ask: its display list cropped, without the screen, or
+    /// framed (the layout and its report are the whole screen's). A crop of an element not on
+    /// screen is an input error naming the commit.
+    public func frame(_ scene: Scene, documentation options: DocumentationOptions) throws(InputError) -> Frame {
+        var frame = self.frame(scene, screen: !options.transparent)
         if let id = options.crop {
-            guard let rect = Self.cropRect(of: id, in: result, margin: options.margin) else {
-                throw DocumentationError(message: "--crop \(id): element \(id) is not on screen at this commit")
+            guard let rect = Self.cropRect(of: id, in: frame.layout, margin: options.margin) else {
+                throw InputError(file: scene.file, line: 0,
+                                 message: "commit \(scene.commit.number): --crop \(id): element \(id) is not on screen at this commit")
             }
-            list = list.cropped(to: rect)
+            frame.displayList = frame.displayList.cropped(to: rect)
         }
-        if options.frame { list = DeviceFrame(environment.device).framed(list) }
-        return list
+        if options.frame { frame.displayList = DeviceFrame(scene.environment.device).framed(frame.displayList) }
+        return frame
     }
 
     /// The element's frame joined with its chrome (a bar's background, a control's track),

@@ -5,13 +5,23 @@ import LayoutModel
 import SVGExport
 import TextMeasure
 
+/// What a frame is written as: an image, or its layout report (`shotter layout`'s JSON),
+/// which `shotter test` checks like an image and `shotter render` writes beside them.
 public enum ImageFormat: String, CaseIterable, Sendable {
-    case png, svg
+    case png, svg, layout
+
+    /// The file's extension after the snapshot's base name.
+    public var fileExtension: String { self == .layout ? "layout.json" : rawValue }
 }
 
-/// The whole pipeline for one thread: a tree and an environment in, image bytes out.
-/// Owns one Pango measurer and the painter that shares its fonts (neither is thread-safe,
-/// so parallel renders each make their own Screenshotter).
+/// A layout report asked of a display list, which no longer knows the frame it was painted from.
+public struct LayoutFromDisplayList: Error, CustomStringConvertible {
+    public var description: String { "a layout report is made from a frame, not a display list" }
+}
+
+/// The pipeline's stages for one thread: a scene in, its layout, display list and image bytes
+/// out. Owns one Pango measurer and the painter that shares its fonts (neither is
+/// thread-safe, so parallel renders each make their own Screenshotter).
 public final class Screenshotter {
     public let measurer: PangoTextMeasurer
     private let text: PangoTextDrawing
@@ -36,15 +46,45 @@ public final class Screenshotter {
         return Painter.paint(tree: tree, layout: result, diagnostics: diagnostics)
     }
 
+    /// The scene laid out and painted, with what painting warned about; without the screen's
+    /// background and bars when `screen` is false (`--background transparent`).
+    public func frame(_ scene: Scene, screen: Bool = true) -> Frame {
+        let layout = scene.layout(measuredBy: measurer)
+        let diagnostics = Diagnostics()
+        let list = Painter.paint(tree: scene.tree, layout: layout, diagnostics: diagnostics, screen: screen)
+        return Frame(scene: scene, layout: layout, displayList: list, warnings: diagnostics.warnings)
+    }
+
     /// PNG at `scale` pixels per point, or SVG in points (one point to one CSS px).
     public func encode(_ list: DisplayList, format: ImageFormat, scale: Double) throws -> [UInt8] {
         switch format {
         case .png: try renderPNG(list, scale: scale, text: text, icons: icons, limit: pixelLimit)
         case .svg: try renderSVG(list, text: text, icons: icons)
+        case .layout: throw LayoutFromDisplayList()
         }
     }
 
     public func image(_ list: DisplayList, scale: Double) throws -> RenderedImage {
         try renderImage(list, scale: scale, text: text, icons: icons, limit: pixelLimit)
+    }
+
+    /// A frame's file bytes; a drawing failure is an input error at the stream line of the
+    /// element being drawn.
+    public func encode(_ frame: Frame, format: ImageFormat, scale: Double) throws -> [UInt8] {
+        if format == .layout { return Array(frame.report.serialized().utf8) }
+        return try drawing(frame) { try encode(frame.displayList, format: format, scale: scale) }
+    }
+
+    /// A frame's pixels, for comparing without encoding; failures as `encode(_:format:scale:)`.
+    public func image(_ frame: Frame, scale: Double) throws -> RenderedImage {
+        try drawing(frame) { try image(frame.displayList, scale: scale) }
+    }
+
+    private func drawing<T>(_ frame: Frame, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DrawingError {
+            throw InputError(file: frame.scene.file, line: error.line, op: "draw", message: error.message)
+        }
     }
 }

@@ -11,14 +11,36 @@ import LayoutModel
 struct CairoPainter {
     var text: any TextDrawing
     var icons: IconLibrary
+    /// The canvas in the device space of the context played on: effects that need pixels
+    /// (shadows, blurs, backdrops) rasterize no more than this.
+    var canvas: Rect
 
-    private enum Layer { case clip, group(opacity: Double), transform }
+    enum Layer { case clip, group(opacity: Double), transform, mask(Paint, Rect, MaskMode) }
+
+    /// The most device pixels one point may span once transformed (a 30x scale effect at 3x is 90).
+    static let maxTransformScale = 100.0
 
     func play(_ list: DisplayList, on cr: OpaquePointer) throws(DrawingError) {
+        try play(list, items: list.items.indices, on: cr)
+    }
+
+    /// Plays `items` of `list`; an effect that draws its content itself (a shadow or a blur)
+    /// moves the play past its content.
+    func play(_ list: DisplayList, items: Range<Int>, on cr: OpaquePointer) throws(DrawingError) {
         var open: [Layer] = []
-        for (index, item) in list.items.enumerated() {
+        var index = items.lowerBound
+        while index < items.upperBound {
+            let item = list.items[index]
+            var next = index + 1
             do {
-                try draw(item, &open, on: cr)
+                switch item {
+                case .pushShadow, .pushBlur:
+                    next = try drawEffect(list, at: index, end: items.upperBound, on: cr)
+                case .backdropBlur(let shape, let rect, let sigma):
+                    try drawBackdrop(list, before: index, shape, rect, sigma: sigma, on: cr)
+                default:
+                    try draw(item, &open, on: cr)
+                }
             } catch {
                 throw DrawingError(line: list.line(ofItem: index), message: "\(item.kindName): \(error)")
             }
@@ -27,6 +49,7 @@ struct CairoPainter {
                 throw DrawingError(line: list.line(ofItem: index),
                                    message: "\(item.kindName): cairo: \(String(cString: cairo_status_to_string(status)))")
             }
+            index = next
         }
         while let layer = open.popLast() { Self.close(layer, on: cr) }
     }
@@ -45,6 +68,8 @@ struct CairoPainter {
             try text.draw(run, in: cr)
         case .symbol(let name, let rect, let color, let strokeWidth):
             icons.draw(name, in: rect, color: color, strokeWidth: strokeWidth, on: cr)
+        case .image(let image):
+            drawImage(image, on: cr)
         case .pushClip(let shape, let rect):
             cairo_save(cr)
             appendPath(shape, in: rect, to: cr)
@@ -68,6 +93,32 @@ struct CairoPainter {
             open.append(.transform)
         case .popTransform:
             close(upTo: { if case .transform = $0 { true } else { false } }, &open, on: cr)
+        case .pushAffine(let transform):
+            cairo_save(cr)
+            // A transform that collapses the content (a 90° turn about a 3-D axis) draws nothing,
+            // and so does one that would blow it up past what Cairo draws in reasonable time
+            // (DrawingBounds keeps untransformed geometry near the canvas; docs/limits.md).
+            var m = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
+                                   x0: transform.tx, y0: transform.ty)
+            var current = cairo_matrix_t(), combined = cairo_matrix_t()
+            cairo_get_matrix(cr, &current)
+            cairo_matrix_multiply(&combined, &m, &current)
+            let linear = [combined.xx, combined.yx, combined.xy, combined.yy]
+            if transform.isDrawable, linear.allSatisfy({ abs($0) <= Self.maxTransformScale }),
+               abs(combined.x0) <= 1e6, abs(combined.y0) <= 1e6 {
+                cairo_transform(cr, &m)
+            } else {
+                cairo_rectangle(cr, 0, 0, 0, 0)
+                cairo_clip(cr)
+            }
+            open.append(.transform)
+        case .pushMask(let paint, let bounds, let mode):
+            cairo_push_group(cr)
+            open.append(.mask(paint, bounds, mode))
+        case .popMask:
+            close(upTo: { if case .mask = $0 { true } else { false } }, &open, on: cr)
+        case .pushShadow, .popShadow, .pushBlur, .popBlur, .backdropBlur:
+            break // drawn by `play`; a pop without its push is ignored
         }
     }
 
@@ -90,13 +141,15 @@ struct CairoPainter {
         while open.count > index, let layer = open.popLast() { Self.close(layer, on: cr) }
     }
 
-    private static func close(_ layer: Layer, on cr: OpaquePointer) {
+    static func close(_ layer: Layer, on cr: OpaquePointer) {
         switch layer {
         case .clip, .transform:
             cairo_restore(cr)
         case .group(let opacity):
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, opacity.isNaN ? 1 : min(1, max(0, opacity)))
+        case .mask(let paint, let bounds, let mode):
+            closeMask(paint, bounds, mode, on: cr)
         }
     }
 }

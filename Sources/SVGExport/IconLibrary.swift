@@ -105,9 +105,13 @@ public final class IconLibrary: @unchecked Sendable {
 
     private func load(_ key: Key) -> UnsafeMutablePointer<RsvgHandle>? {
         // A name is a file name in the set, never a path.
-        guard !key.name.isEmpty, !key.name.contains("/"), !key.name.hasPrefix("."),
-              let data = FileManager.default.contents(atPath: path(for: key.name)),
-              let source = String(data: data, encoding: .utf8) else { return nil }
+        let recipe = key.name.hasSuffix(FilledGlyphs.suffix)
+            ? FilledGlyphs.recipes[String(key.name.dropLast(FilledGlyphs.suffix.count))] : nil
+        let file = recipe != nil ? String(key.name.dropLast(FilledGlyphs.suffix.count)) : key.name
+        guard !file.isEmpty, !file.contains("/"), !file.hasPrefix("."),
+              let data = FileManager.default.contents(atPath: path(for: file)),
+              var source = String(data: data, encoding: .utf8) else { return nil }
+        if let recipe { source = Self.filled(source, recipe) }
         let svg = Array(source
             .replacingOccurrences(of: "currentColor", with: key.hexColor)
             .replacingOccurrences(of: "stroke-width=\"2\"", with: "stroke-width=\"\(key.strokeWidth)\"")
@@ -116,6 +120,43 @@ public final class IconLibrary: @unchecked Sendable {
         let handle = rsvg_handle_new_from_data(svg, gsize(svg.count), &error)
         if let error { g_error_free(error) }
         return handle
+    }
+}
+
+extension IconLibrary {
+    /// A lucide file rewritten in its filled form: the recipe's body filled, its cut-outs
+    /// stroked in black into a mask over the body, the other elements left as outlines.
+    /// Lucide files put one shape element per line between the `<svg ...>` header and `</svg>`.
+    static func filled(_ source: String, _ recipe: FillRecipe) -> String {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let open = lines.firstIndex(where: { $0.hasPrefix(">") }),
+              let close = lines.lastIndex(where: { $0.hasPrefix("</svg>") }), open < close else { return source }
+        let elements = lines[(open + 1)..<close].map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("<") }
+        let header = lines[...open].joined(separator: "\n")
+        func pick(_ indices: [Int]) -> String {
+            indices.filter(elements.indices.contains).map { elements[$0] }.joined(separator: "\n")
+        }
+        if recipe.body.isEmpty && recipe.cutOut.isEmpty {
+            return header + "\n<g fill=\"currentColor\">\n" + elements.joined(separator: "\n") + "\n</g>\n</svg>\n"
+        }
+        let others = elements.indices.filter { !recipe.body.contains($0) && !recipe.cutOut.contains($0) }
+        return header + """
+
+            <mask id="cut" maskUnits="userSpaceOnUse" x="-2" y="-2" width="28" height="28">
+            <rect x="-2" y="-2" width="28" height="28" fill="white" stroke="none"/>
+            <g fill="none" stroke="black">
+            \(pick(recipe.cutOut))
+            </g>
+            </mask>
+            <g mask="url(#cut)">
+            <g fill="currentColor">
+            \(pick(recipe.body))
+            </g>
+            \(pick(others))
+            </g>
+            </svg>
+
+            """
     }
 }
 

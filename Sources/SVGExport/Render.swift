@@ -39,28 +39,36 @@ extension DisplayItem {
         case .stroke: "stroke"
         case .text: "text"
         case .symbol(let name, _, _, _): "symbol \(name)"
+        case .image: "image"
         case .pushClip, .popClip: "clip"
         case .pushGroup, .popGroup: "opacity group"
-        case .pushTransform, .popTransform: "transform"
+        case .pushTransform, .popTransform, .pushAffine: "transform"
+        case .pushShadow, .popShadow: "shadow"
+        case .pushBlur, .popBlur: "blur"
+        case .pushMask, .popMask: "mask"
+        case .backdropBlur: "backdrop blur"
         }
     }
 }
 
-/// A rendered screen: `rgba` is straight (non-premultiplied) RGBA, rows top to bottom.
+/// A rendered screen, as Cairo drew it (premultiplied: `ImageDiff.PremultipliedImage`).
 public struct RenderedImage: Sendable {
-    public var width: Int
-    public var height: Int
-    public var rgba: [UInt8]
+    public var pixels: PremultipliedImage
+    public var width: Int { pixels.width }
+    public var height: Int { pixels.height }
 
+    public init(pixels: PremultipliedImage) { self.pixels = pixels }
+
+    /// From straight RGBA bytes (exact for opaque and fully transparent pixels).
     public init(width: Int, height: Int, rgba: [UInt8]) {
-        self.width = width; self.height = height; self.rgba = rgba
+        pixels = PremultipliedImage(width: width, height: height, rgba: rgba)
     }
 
-    /// The pixel at column `x`, row `y` as (r, g, b, a) bytes.
-    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        let i = (y * width + x) * 4
-        return (rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3])
-    }
+    /// Straight RGBA bytes, rows top to bottom: converted on every use.
+    public var rgba: [UInt8] { pixels.straightRGBA() }
+
+    /// The pixel at column `x`, row `y` as straight (r, g, b, a) bytes.
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) { pixels.pixel(x: x, y: y) }
 }
 
 /// Rasterizes `list` at `scale` device pixels per point: the image is the canvas size times
@@ -76,12 +84,24 @@ public func renderImage(_ list: DisplayList, scale: Double, text: any TextDrawin
         throw RenderError.invalidSize(width: list.size.width, height: list.size.height, scale: scale)
     }
     try limit.check(pixels, what: "the canvas")
-    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-    defer { cairo_surface_destroy(surface) }
-    try check(cairo_surface_status(surface))
-    try play(list, scale: scale, on: surface, text: text, icons: icons)
-    cairo_surface_flush(surface)
-    return RenderedImage(width: width, height: height, rgba: straightRGBA(surface, width: width, height: height))
+    return RenderedImage(pixels: try drawPixels(width: width, height: height) { surface in
+        try play(list, scale: scale, on: surface, text: text, icons: icons)
+    })
+}
+
+/// Runs `draw` on a transparent ARGB32 image surface over a buffer of our own, so the pixels
+/// need no copy when it returns.
+private func drawPixels(width: Int, height: Int, _ draw: (OpaquePointer?) throws -> Void) throws -> PremultipliedImage {
+    var words = [UInt32](repeating: 0, count: width * height)
+    try words.withUnsafeMutableBytes { buffer in
+        let surface = cairo_image_surface_create_for_data(buffer.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                                                          CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))
+        defer { cairo_surface_destroy(surface) }
+        try check(cairo_surface_status(surface))
+        try draw(surface)
+        cairo_surface_finish(surface)
+    }
+    return PremultipliedImage(width: width, height: height, words: words)
 }
 
 /// The size `renderImage` gives a canvas of `size` points at `scale`: each side times the
@@ -99,8 +119,7 @@ public func pixelSize(of size: Size, scale: Double) -> PixelSize {
 /// process state.
 public func renderPNG(_ list: DisplayList, scale: Double, text: any TextDrawing,
                       icons: IconLibrary = .standard, limit: PixelLimit = PixelLimit()) throws -> [UInt8] {
-    let image = try renderImage(list, scale: scale, text: text, icons: icons, limit: limit)
-    return try PNGEncoder.encode(rgba: image.rgba, width: image.width, height: image.height)
+    try PNGEncoder.encode(try renderImage(list, scale: scale, text: text, icons: icons, limit: limit).pixels)
 }
 
 /// The list as an SVG document whose user units are screen points, one point to one CSS px:
@@ -146,61 +165,14 @@ private func play(_ list: DisplayList, scale: Double, on surface: OpaquePointer?
     guard let cr else { throw RenderError.cairo("no context") }
     try check(cairo_status(cr))
     cairo_scale(cr, scale, scale)
-    try CairoPainter(text: text, icons: icons).play(list, on: cr)
+    let canvas = Rect(x: 0, y: 0, width: list.size.width * scale, height: list.size.height * scale)
+    try CairoPainter(text: text, icons: icons, canvas: canvas).play(list, on: cr)
     try check(cairo_status(cr))
 }
 
 private func check(_ status: cairo_status_t) throws {
     guard status != CAIRO_STATUS_SUCCESS else { return }
     throw RenderError.cairo(String(cString: cairo_status_to_string(status)))
-}
-
-/// Cairo's ARGB32 is premultiplied, one native-endian 32-bit word per pixel; PNG wants straight
-/// RGBA bytes. Rounds to nearest when dividing out alpha.
-private func straightRGBA(_ surface: OpaquePointer?, width: Int, height: Int) -> [UInt8] {
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    guard let data = cairo_image_surface_get_data(surface) else {
-        return [UInt8](repeating: 0, count: width * height * 4)
-    }
-    return [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
-        guard let base = out.baseAddress else { return }
-        for y in 0..<height {
-            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-            let outRow = UnsafeMutableRawPointer(base + y * width * 4)
-            func convert(_ x: Int) {
-                let p = row[x]
-                let a = p >> 24
-                var r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
-                if a != 0xFF && a != 0 {
-                    r = (r * 255 + a / 2) / a
-                    g = (g * 255 + a / 2) / a
-                    b = (b * 255 + a / 2) / a
-                }
-                let rgba = r | g << 8 | b << 16 | a << 24
-                outRow.storeBytes(of: rgba.littleEndian, toByteOffset: x * 4, as: UInt32.self)
-            }
-            var x = 0
-            #if _endian(little)
-            // Two opaque pixels at a time (nearly all of a screen: 3 million pixels at 3x). In
-            // memory each is b, g, r, a; swapping b and r is all it takes.
-            let alphas: UInt64 = 0xFF00_0000_FF00_0000
-            while x + 2 <= width {
-                let pair = UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self)
-                if pair & alphas == alphas {
-                    let rgba = pair & 0xFF00_FF00_FF00_FF00 | pair >> 16 & 0x0000_00FF_0000_00FF
-                        | pair << 16 & 0x00FF_0000_00FF_0000
-                    outRow.storeBytes(of: rgba, toByteOffset: x * 4, as: UInt64.self)
-                } else {
-                    convert(x)
-                    convert(x + 1)
-                }
-                x += 2
-            }
-            #endif
-            while x < width { convert(x); x += 1 }
-        }
-        count = width * height * 4
-    }
 }
 
 /// Rasterizes an SVG document (such as `renderSVG`'s, `width` x `height` points) with librsvg at
@@ -218,18 +190,15 @@ public func rasterizeSVG(_ svg: [UInt8], width: Double, height: Double, scale: D
         throw RenderError.cairo("librsvg: \(message)")
     }
     defer { g_object_unref(handle) }
-    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))
-    defer { cairo_surface_destroy(surface) }
-    try check(cairo_surface_status(surface))
-    let cr = cairo_create(surface)
-    defer { cairo_destroy(cr) }
-    var viewport = RsvgRectangle(x: 0, y: 0, width: w, height: h)
-    rsvg_handle_render_document(handle, cr, &viewport, &error)
-    if let error {
-        let message = String(cString: error.pointee.message)
-        g_error_free(error)
-        throw RenderError.cairo("librsvg: \(message)")
-    }
-    cairo_surface_flush(surface)
-    return RenderedImage(width: Int(w), height: Int(h), rgba: straightRGBA(surface, width: Int(w), height: Int(h)))
+    return RenderedImage(pixels: try drawPixels(width: Int(w), height: Int(h)) { surface in
+        let cr = cairo_create(surface)
+        defer { cairo_destroy(cr) }
+        var viewport = RsvgRectangle(x: 0, y: 0, width: w, height: h)
+        rsvg_handle_render_document(handle, cr, &viewport, &error)
+        if let error {
+            let message = String(cString: error.pointee.message)
+            g_error_free(error)
+            throw RenderError.cairo("librsvg: \(message)")
+        }
+    })
 }

@@ -108,7 +108,7 @@ public enum Accept {
     /// A golden must be what its name says: a PNG, an SVG document or a layout dump.
     static func checkContent(_ bytes: [UInt8], of source: String, name: String) throws(ResultsError) {
         let ok: Bool
-        if name.hasSuffix(".layout.json") { ok = LayoutDump.parse(bytes) != nil }
+        if name.hasSuffix(".layout.json") { ok = LayoutReport.parse(bytes) != nil }
         else if name.hasSuffix(".png") { ok = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) }
         else { ok = String(decoding: bytes.prefix(512), as: UTF8.self).contains("<svg") }
         guard ok else { throw ResultsError("\(source): not a \(name.hasSuffix(".layout.json") ? "layout dump" : name.hasSuffix(".png") ? "PNG image" : "SVG document"): refusing to accept anything") }

@@ -1,7 +1,6 @@
 import Foundation
 import ImageDiff
 import LayoutEngine
-import SVGExport
 import LayoutModel
 import RenderPipeline
 
@@ -36,14 +35,15 @@ public struct SnapshotResult: Sendable, Equatable {
     public var status: Status
     /// One line: why it failed, what was recorded, or the tolerated difference.
     public var message: String
-    /// What moved, from the stored layout dump: `#12 text 'Add': y 521 -> 529`.
+    /// What moved, from the stored layout report: `#12 text 'Add': y 521 -> 529`.
     public var changes: [String] = []
     /// For each of `changes`, the stream line of that element's create or latest update (0
     /// when it is gone): where a pull-request annotation points.
     public var changeLines: [Int] = []
     /// Pixels pixelmatch counted as different (nil when not compared pixel by pixel).
     public var differingPixels: Int?
-    /// False when there was no stored layout dump to compare with.
+    /// True when an image's changes come from the layout report stored beside it (false when
+    /// there was none to compare with, and for the layout format, which names them itself).
     public var layoutCompared = false
     /// Expected / actual / diff files, relative to the artifacts directory.
     public var expected: String?
@@ -79,26 +79,30 @@ public struct SnapshotChecker: Sendable {
     /// The subdirectory of `artifacts` this checker owns (cleared at the start of a run).
     public static let failuresDirectory = "failures"
 
-    /// A PNG snapshot straight from the renderer. When the golden holds exactly these pixels
-    /// it passes as a byte-identical file would, without being encoded: encoding is most of
-    /// the time of a snapshot, decoding the golden a fraction of it. Otherwise (and to
-    /// re-record everything with `all`) it is encoded and checked as bytes.
-    public func check(_ snapshot: Snapshot, image: RenderedImage, layout: LayoutDump) throws -> SnapshotResult {
+    /// A snapshot straight from the renderer, made into its format's golden.
+    public func check(_ snapshot: Snapshot, rendering: Rendering) throws -> SnapshotResult {
+        let golden = snapshot.format.golden(pngCompression: pngCompression)
+        return try check(snapshot, actual: try golden.actual(rendering, scale: snapshot.scale), layout: rendering.layout)
+    }
+
+    /// When the golden already holds `actual` (a PNG with exactly these pixels) it passes as a
+    /// byte-identical file would, without being encoded; otherwise (and to re-record
+    /// everything with `all`) it is encoded and checked as bytes.
+    public func check(_ snapshot: Snapshot, actual: GoldenActual, layout: LayoutReport) throws -> SnapshotResult {
         if record != .all, let golden = FileManager.default.contents(atPath: try OutputPaths.join(goldens, snapshot.path).path),
-           ImageComparison.png([UInt8](golden), hasPixels: image.rgba, width: image.width, height: image.height) {
+           actual.isHeld([UInt8](golden)) {
             return try inTransaction { files in
                 var result = SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .passed, message: "matches")
-                try refreshLayout(snapshot, try layoutGolden(snapshot, layout), files, into: &result)
+                try refreshLayout(snapshot, try layoutBeside(snapshot, layout), files, into: &result)
                 return result
             }
         }
-        let png = try pngCompression.encode(rgba: image.rgba, width: image.width, height: image.height)
-        return try check(snapshot, actual: png, layout: layout)
+        return try check(snapshot, actual: try actual.encode(), layout: layout)
     }
 
-    /// The golden, layout dump and artifact files of one snapshot are written all or none:
+    /// The golden, layout report and artifact files of one snapshot are written all or none:
     /// a failed write throws a one-line `WriteError` and leaves none of them.
-    public func check(_ snapshot: Snapshot, actual: [UInt8], layout: LayoutDump) throws -> SnapshotResult {
+    public func check(_ snapshot: Snapshot, actual: [UInt8], layout: LayoutReport) throws -> SnapshotResult {
         try inTransaction { files in try check(snapshot, actual: actual, layout: layout, files: files) }
     }
 
@@ -115,125 +119,107 @@ public struct SnapshotChecker: Sendable {
         }
     }
 
-    private func check(_ snapshot: Snapshot, actual: [UInt8], layout: LayoutDump, files: OutputFiles) throws -> SnapshotResult {
+    private func check(_ snapshot: Snapshot, actual: [UInt8], layout: LayoutReport, files: OutputFiles) throws -> SnapshotResult {
         var result = SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .passed, message: "matches")
+        let format = snapshot.format.golden
         let goldenURL = try OutputPaths.join(goldens, snapshot.path)
-        let dump = try layoutGolden(snapshot, layout)
-        let (layoutURL, layoutText, storedLayoutBytes) = (dump.url, dump.text, dump.stored)
+        let beside = try layoutBeside(snapshot, layout)
+
+        /// Writes the golden and the layout report beside it.
+        func writeGolden() throws {
+            try files.stage(actual, at: goldenURL.path)
+            result.wrote = [snapshot.path]
+            if let beside {
+                try files.stage(beside.text, at: beside.url.path)
+                result.wrote.append(snapshot.layoutPath)
+            }
+            result.status = .recorded
+        }
 
         guard let expectedData = FileManager.default.contents(atPath: goldenURL.path) else {
             if record == .never {
                 result.status = .failed
                 result.message = "no golden at \(goldenURL.path) (record it with --record=missing and commit it)"
                 result.actual = try writeArtifact(snapshot, files, "actual", actual)
-                result.actualLayout = try writeLayoutArtifact(snapshot, files, layoutText)
+                if let beside { result.actualLayout = try writeLayoutArtifact(snapshot, files, beside.text) }
                 return result
             }
-            try files.stage(actual, at: goldenURL.path)
-            try files.stage(layoutText, at: layoutURL.path)
-            result.status = .recorded
+            try writeGolden()
             result.message = "recorded new golden"
-            result.wrote = [snapshot.path, snapshot.layoutPath]
             // A copy for the report, so a reviewer sees what was recorded.
             result.actual = try writeArtifact(snapshot, files, "actual", actual)
             return result
         }
         let expected = [UInt8](expectedData)
-
-        func refreshLayout() throws { try self.refreshLayout(snapshot, dump, files, into: &result) }
         if expected == actual {
-            try refreshLayout()
+            try refreshLayout(snapshot, beside, files, into: &result)
             return result
         }
 
-        var diffPNG: [UInt8]?
-        var passes = false
-        switch snapshot.format {
-        case .png:
-            do {
-                let (comparison, diffImage) = try ImageComparison.compare(pngA: expected, pngB: actual,
-                                                                          options: snapshot.tolerance.diffOptions,
-                                                                          writeDiffImage: true)
-                diffPNG = diffImage
-                passes = comparison.passes(snapshot.tolerance.limits)
-                if comparison.sizeMismatch == nil { result.differingPixels = comparison.differingPixels }
-                if let (a, b) = comparison.sizeMismatch {
-                    result.message = "image size changed from \(a) to \(b)"
-                } else if comparison.differingPixels == 0 {
-                    result.message = "bytes differ but no pixel counts as different (threshold \(LayoutDump.number(snapshot.tolerance.threshold)))"
-                } else {
-                    result.message = comparison.description
-                }
-            } catch {
-                result.message = "the golden is not a readable PNG: \(error)"
-            }
-        case .svg:
-            result.message = "the SVG differs from the golden"
-        }
-        if passes {
+        let comparison = format.compare(expected: expected, actual: actual, tolerance: snapshot.tolerance)
+        result.message = comparison.message
+        result.differingPixels = comparison.differingPixels
+        if comparison.passes {
             result.message += ", within tolerance"
-            if record == .all {
-                try files.stage(actual, at: goldenURL.path)
-                try files.stage(layoutText, at: layoutURL.path)
-                result.status = .recorded
-                result.wrote = [snapshot.path, snapshot.layoutPath]
-            } else {
-                try refreshLayout()
-            }
+            if record == .all { try writeGolden() } else { try refreshLayout(snapshot, beside, files, into: &result) }
             return result
         }
 
-        if let stored = storedLayoutBytes.flatMap(LayoutDump.parse) {
+        if let changes = comparison.changes {
+            result.changes = changes
+        } else if let stored = beside?.stored.flatMap(LayoutReport.parse) {
             result.layoutCompared = true
-            result.changes = LayoutDump.changes(from: stored, to: layout)
-            let (before, after) = LayoutDump.changedRects(from: stored, to: layout)
+            result.changes = LayoutChanges.changes(from: stored, to: layout)
+            let (before, after) = LayoutChanges.changedRects(from: stored, to: layout)
             if !before.isEmpty || !after.isEmpty {
                 result.marks = SnapshotResult.Marks(canvas: snapshot.environment.device.size, before: before, after: after)
             }
         }
         result.expected = try writeArtifact(snapshot, files, "expected", expected)
         result.actual = try writeArtifact(snapshot, files, "actual", actual)
-        result.actualLayout = try writeLayoutArtifact(snapshot, files, layoutText)
-        if let diffPNG { result.diff = try writeArtifact(snapshot, files, "diff", diffPNG, format: .png) }
+        if let beside { result.actualLayout = try writeLayoutArtifact(snapshot, files, beside.text) }
+        if let diffImage = comparison.diffImage { result.diff = try writeArtifact(snapshot, files, "diff", diffImage, fileExtension: "png") }
         if record == .failed || record == .all {
-            try files.stage(actual, at: goldenURL.path)
-            try files.stage(layoutText, at: layoutURL.path)
-            result.status = .recorded
+            try writeGolden()
             result.message = "re-recorded: " + result.message
-            result.wrote = [snapshot.path, snapshot.layoutPath]
         } else {
             result.status = .failed
         }
         return result
     }
 
-    /// Beside an image that passes, the dump is written when it is missing (goldens recorded
-    /// before dumps) and recording is on, or rewritten when `all` re-records everything.
-    func refreshLayout(_ snapshot: Snapshot, _ dump: LayoutGolden, _ files: OutputFiles,
+    /// Beside an image that passes, the report is written when recording is on and it is
+    /// missing or not a report of this version (goldens recorded before reports, or before
+    /// their format changed), or rewritten when `all` re-records everything.
+    func refreshLayout(_ snapshot: Snapshot, _ beside: LayoutBeside?, _ files: OutputFiles,
                        into result: inout SnapshotResult) throws {
-        guard dump.stored != dump.text, (dump.stored == nil && record != .never) || record == .all else { return }
-        try files.stage(dump.text, at: dump.url.path)
+        guard let beside, beside.stored != beside.text else { return }
+        let outdated = beside.stored.map { LayoutReport.parse($0) == nil } ?? true
+        guard (outdated && record != .never) || record == .all else { return }
+        try files.stage(beside.text, at: beside.url.path)
         result.wrote.append(snapshot.layoutPath)
     }
 
-    /// A snapshot's layout dump: where its golden is, the text this run gives, and what is
-    /// stored there now (nil when nothing is). Read and serialized once per snapshot.
-    struct LayoutGolden {
+    /// The layout report beside an image golden: where it is, the text this run gives, and
+    /// what is stored there now (nil when nothing is). Read and serialized once per snapshot;
+    /// nil for a format that is itself the layout report.
+    struct LayoutBeside {
         var url: URL
         var text: [UInt8]
         var stored: [UInt8]?
     }
 
-    func layoutGolden(_ snapshot: Snapshot, _ layout: LayoutDump) throws -> LayoutGolden {
+    func layoutBeside(_ snapshot: Snapshot, _ layout: LayoutReport) throws -> LayoutBeside? {
+        guard snapshot.format.golden.storesLayoutBeside else { return nil }
         let url = try OutputPaths.join(goldens, snapshot.layoutPath)
-        return LayoutGolden(url: url, text: Array(layout.serialized().utf8),
+        return LayoutBeside(url: url, text: Array(layout.serialized().utf8),
                             stored: FileManager.default.contents(atPath: url.path).map { [UInt8]($0) })
     }
 
     /// `failures/Counter/002-tap-Add.iphone15pro.large.light.actual.png`, relative to `artifacts`.
     func writeArtifact(_ snapshot: Snapshot, _ files: OutputFiles, _ role: String, _ bytes: [UInt8],
-                       format: ImageFormat? = nil) throws -> String {
-        let relative = "\(Self.failuresDirectory)/\(snapshot.stream)/\(snapshot.baseName).\(role).\((format ?? snapshot.format).rawValue)"
+                       fileExtension: String? = nil) throws -> String {
+        let relative = "\(Self.failuresDirectory)/\(snapshot.stream)/\(snapshot.baseName).\(role).\(fileExtension ?? snapshot.format.fileExtension)"
         try files.stage(bytes, at: try OutputPaths.join(artifacts, relative).path)
         return relative
     }

@@ -14,13 +14,17 @@ public struct PlannedStream: Sendable {
     /// The golden subdirectory: the file name without extension.
     public var name: String
     public var path: String
-    public var settings: StreamSettings
+    public var settings: RenderOptions
+    /// The commits to check, as `settings.commits` selects them.
     public var commits: [OpStream.Commit]
     /// Why the stream cannot be checked (bad op, missing commit); its snapshots all fail.
     public var error: String?
-    /// What validating the whole stream warned about (an unknown kind or prop), as
-    /// `shotter render` warns before rendering.
-    public var warnings: [String] = []
+    /// The stream read and validated once, replayed by every job that checks it; nil when it
+    /// could not be read.
+    public var session: RenderSession?
+    /// What the stream's asset catalog and validating the whole stream warned about (a skipped
+    /// catalog entry, an unknown kind or prop), as `shotter render` warns before rendering.
+    public var warnings: [String] { session?.warnings(for: settings) ?? [] }
 }
 
 /// One image to check: a commit of a stream, rendered for one environment in one format.
@@ -36,7 +40,7 @@ public struct Snapshot: Hashable, Sendable {
     /// `003-tap-Add.iphone15pro.large.dark`: shared by the image and the layout dump.
     public var baseName: String { SnapshotName.base(commit: commit, environment: environment) }
     /// `Counter/003-tap-Add.iphone15pro.large.dark.png`, relative to the goldens directory.
-    public var path: String { "\(stream)/\(baseName).\(format.rawValue)" }
+    public var path: String { "\(stream)/\(baseName).\(format.fileExtension)" }
     public var layoutPath: String { "\(stream)/\(baseName).layout.json" }
 }
 
@@ -91,9 +95,9 @@ extension TestPlan {
     /// would share a directory).
     public func streams() throws(PlanError) -> [PlannedStream] {
         var order: [String] = []
-        var settings: [String: StreamSettings] = [:]
+        var settings: [String: RenderOptions] = [:]
         for entry in entries {
-            let files = Self.expandGlob(Self.resolve(entry.pattern, in: directory))
+            let files = Self.expandGlob(OptionParser.resolve(entry.pattern, in: directory))
             guard !files.isEmpty else { throw PlanError("streams: \(MessageText.quoted(entry.pattern)) matches no file") }
             // A `.*` also matches `..`: what a glob expands to must stay inside the plan's directory too.
             if let outside = files.first(where: { !OutputPaths.staysInside($0, directory) }) {
@@ -112,40 +116,24 @@ extension TestPlan {
                 throw PlanError("streams: \(other) and \(path) would share the goldens directory \(MessageText.quoted(name)); rename one")
             }
             byName[name] = path
-            streams.append(Self.read(path: path, name: name, settings: settings[path] ?? StreamSettings()))
+            streams.append(Self.read(path: path, name: name, settings: settings[path] ?? RenderOptions()))
         }
         return streams
     }
 
-    static func read(path: String, name: String, settings: StreamSettings) -> PlannedStream {
+    static func read(path: String, name: String, settings: RenderOptions) -> PlannedStream {
         var stream = PlannedStream(name: name, path: path, settings: settings, commits: [], error: nil)
         do {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw InputError(file: path, line: 0, message: "cannot be read")
             }
-            let ops = try OpStream(file: path, bytes: [UInt8](data))
-            let (commits, warnings) = try ops.validate()
-            stream.warnings = warnings
-            guard !commits.isEmpty else { throw InputError(file: path, line: 0, message: "the stream has no commit") }
-            stream.commits = try select(settings.commits, from: commits, file: path)
+            let session = try RenderSession(file: path, bytes: [UInt8](data))
+            stream.session = session
+            stream.commits = try session.select(settings.commits)
         } catch {
             stream.error = "\(error)"
         }
         return stream
-    }
-
-    static func select(_ selection: CommitSelection, from commits: [OpStream.Commit], file: String) throws(InputError) -> [OpStream.Commit] {
-        switch selection {
-        case .last: return commits.last.map { [$0] } ?? []
-        case .all: return commits
-        case .numbers(let numbers):
-            return try numbers.map { (n: Int) throws(InputError) -> OpStream.Commit in
-                guard n <= commits.count else {
-                    throw InputError(file: file, line: 0, message: "commit \(n) does not exist: the stream has \(commits.count) commit\(commits.count == 1 ? "" : "s")")
-                }
-                return commits[n - 1]
-            }
-        }
     }
 
     /// Sorted matches of a glob; a path without wildcards is returned when the file exists.
@@ -162,23 +150,17 @@ extension TestPlan {
 }
 
 extension PlannedStream {
-    /// Every commit x device x size x scheme x format, in that nesting order.
+    /// Every commit x device x size x scheme x format, in that nesting order. The plan names
+    /// its snapshots before any replay, so its schemes always apply (a stream's own
+    /// `colorScheme` does not change them, as it does for `shotter render` without `--scheme`).
     public var snapshots: [Snapshot] {
-        var out: [Snapshot] = []
-        for commit in commits {
-            for device in settings.devices {
-                for size in settings.sizes {
-                    for scheme in settings.schemes {
-                        for format in settings.formats {
-                            out.append(Snapshot(stream: name, streamPath: path, commit: commit,
-                                                environment: RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: scheme),
-                                                format: format, scale: settings.scale ?? device.scale,
-                                                tolerance: settings.tolerance))
-                        }
-                    }
+        commits.flatMap { commit in
+            settings.environments.flatMap { environment in
+                settings.formats.map { format in
+                    Snapshot(stream: name, streamPath: path, commit: commit, environment: environment, format: format,
+                             scale: settings.scale(for: environment.device), tolerance: settings.tolerance)
                 }
             }
         }
-        return out
     }
 }

@@ -51,10 +51,12 @@ public enum ConsoleReport {
         let files = [result.expected, result.actual, result.diff].compactMap { $0 }
         guard let first = files.first else { return nil }
         guard files.count > 1 else { return first }
-        // Every name is BASE.ROLE.EXT; the roles go in braces when base and extension are shared.
+        // Every name is BASE.ROLE.EXT (EXT may be `layout.json`); the roles go in braces when
+        // base and extension are shared.
         let parts = files.map { path -> (base: String, role: String, ext: String) in
             let pieces = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            return (pieces.dropLast(2).joined(separator: "."), pieces[pieces.count - 2], pieces[pieces.count - 1])
+            let role = pieces.lastIndex { ["expected", "actual", "diff"].contains($0) } ?? pieces.count - 2
+            return (pieces[..<role].joined(separator: "."), pieces[role], pieces[(role + 1)...].joined(separator: "."))
         }
         guard parts.allSatisfy({ $0.base == parts[0].base && $0.ext == parts[0].ext }) else { return files.joined(separator: " ") }
         return "\(parts[0].base).{\(parts.map(\.role).joined(separator: ","))}.\(parts[0].ext)"

@@ -34,7 +34,7 @@ public enum HTMLReport {
                       _ emit: (String) throws -> Void) throws {
         let shown = summary.results.filter { $0.status != .passed }
         let failedClass = summary.failed > 0 ? "bad" : "good"
-        let comparable = shown.contains { $0.expected != nil && $0.actual != nil }
+        let comparable = shown.contains { $0.expected.map(isImage) == true && $0.actual != nil }
         try emit("""
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8">
@@ -113,6 +113,13 @@ public enum HTMLReport {
             try emit("<p class=\"hint\">Wrote " + r.wrote.map { "<code>\(escape($0))</code>" }.joined(separator: ", ") + "</p>\n")
         }
         guard r.expected != nil || r.actual != nil else { return try emit("</section>\n") }
+        // A layout report is text: its changed elements are listed above; link the files.
+        if let file = r.actual ?? r.expected, !isImage(file) {
+            let links = [("expected (golden)", r.expected), (r.expected == nil ? "new" : "actual", r.actual)].compactMap { caption, file in
+                file.map { "<a href=\"\(escape($0))\">\(caption)</a>" }
+            }
+            return try emit("<p class=\"hint\">Files: \(links.joined(separator: ", "))</p>\n</section>\n")
+        }
         if hasBoth {
             try emit("""
             <div class="tabs" role="tablist">
@@ -152,7 +159,7 @@ public enum HTMLReport {
     /// Outlines positioned in percent of the image, so they follow it at any displayed size.
     static func outlines(_ rects: [Rect], canvas: Size) -> String {
         guard canvas.width > 0, canvas.height > 0 else { return "" }
-        func pct(_ v: Double, _ of: Double) -> String { LayoutDump.number((v / of * 10000).rounded() / 100) + "%" }
+        func pct(_ v: Double, _ of: Double) -> String { LayoutChanges.number((v / of * 10000).rounded() / 100) + "%" }
         return rects.map { r in
             "<span class=\"mark\" style=\"left:\(pct(r.x, canvas.width));top:\(pct(r.y, canvas.height));"
                 + "width:\(pct(r.width, canvas.width));height:\(pct(r.height, canvas.height))\"></span>"
@@ -184,6 +191,9 @@ public enum HTMLReport {
         try emit(data.base64EncodedString())
         try emit("\">")
     }
+
+    /// Artifacts shown as images (PNG, SVG); any other (a layout report) is linked.
+    static func isImage(_ relative: String) -> Bool { relative.hasSuffix(".png") || relative.hasSuffix(".svg") }
 
     static func escape(_ s: String) -> String {
         var out = ""

@@ -1,3 +1,5 @@
+import LayoutEngine
+
 /// JUnit XML, one test suite per stream and one test case per snapshot, as CI systems read it.
 /// Recorded snapshots are failures on CI and skipped elsewhere.
 public enum JUnitReport {
@@ -32,20 +34,5 @@ public enum JUnitReport {
         return out + "</testsuites>\n"
     }
 
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            // Control characters and the noncharacters U+FFFE and U+FFFF are not allowed in XML 1.0.
-            case _ where (c.value < 0x20 && c != "\n" && c != "\t") || c.value == 0xFFFE || c.value == 0xFFFF: out += " "
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    static func escape(_ s: String) -> String { MessageText.xmlEscaped(s) }
 }

@@ -51,8 +51,9 @@ public struct RunSummary: Sendable {
 public enum SnapshotRunner {
     /// Renders and checks the shard's snapshots on `options.jobs` threads, each with its own
     /// `Screenshotter` (Pango objects are not thread-safe). A job is one stream in one
-    /// environment: the stream is replayed once and every wanted commit rendered in every format;
-    /// images are dropped as soon as they are checked, so memory does not grow with the run.
+    /// environment: the stream's `RenderSession` (read and validated with the plan) gives every
+    /// wanted commit's frame once, rendered in every format; images are dropped as soon as they
+    /// are checked, so memory does not grow with the run.
     /// `planStreams` are the plan's streams as written (before command-line overrides): the
     /// goldens they produce are not unused, even when flags narrow this run.
     /// `progress` is called from the workers each time a snapshot is checked.
@@ -73,12 +74,14 @@ public enum SnapshotRunner {
                 queue.add(SnapshotResult(path: stream.name, stream: stream.name, status: .failed, message: error))
             }
         }
+        var sessions: [String: RenderSession] = [:]
+        for stream in streams { sessions[stream.path] = stream.session }
         let group = DispatchGroup()
         for _ in 0..<min(options.jobs, max(1, queue.count)) {
             group.enter()
-            let thread = Thread {
+            let thread = Thread { [sessions] in
                 defer { group.leave() }
-                work(queue, checker: checker, pixelLimit: options.pixelLimit)
+                work(queue, sessions: sessions, checker: checker, pixelLimit: options.pixelLimit)
             }
             thread.stackSize = ElementTree.threadStackSize
             thread.start()
@@ -95,19 +98,15 @@ public enum SnapshotRunner {
     }
 
     /// The warnings of the streams this run rendered, each once per stream however many jobs
-    /// rendered it. Jobs are merged in job order, not in the order workers finished, so the
-    /// output does not depend on `--jobs`.
+    /// rendered it: the asset catalog's and validating's (`PlannedStream.warnings`), then
+    /// painting's. Jobs are merged in job order, not in the
+    /// order workers finished, so the output does not depend on `--jobs`.
     static func warnings(of streams: [PlannedStream], paintWarnings: [(job: Job, warnings: [String])]) -> [String] {
-        var lines: [String] = []
-        for stream in streams {
+        streams.flatMap { stream -> [String] in
             let jobs = paintWarnings.filter { $0.job.streamPath == stream.path }
-            guard !jobs.isEmpty else { continue }
-            var seen: Set<String> = []
-            for warning in stream.warnings + jobs.flatMap(\.warnings) where seen.insert(warning).inserted {
-                lines.append(warning)
-            }
+            guard !jobs.isEmpty, let session = stream.session else { return [] }
+            return stream.warnings + session.paintingWarnings(jobs.map(\.warnings))
         }
-        return lines
     }
 
     struct Job: Sendable {
@@ -144,7 +143,7 @@ public enum SnapshotRunner {
         return jobs
     }
 
-    static func work(_ queue: WorkQueue, checker: SnapshotChecker, pixelLimit: PixelLimit) {
+    static func work(_ queue: WorkQueue, sessions: [String: RenderSession], checker: SnapshotChecker, pixelLimit: PixelLimit) {
         let renderer: Screenshotter
         do { renderer = try Screenshotter() } catch {
             while let job = queue.next() { queue.fail(job, "\(error)") }
@@ -153,52 +152,33 @@ public enum SnapshotRunner {
         renderer.pixelLimit = pixelLimit
         while let job = queue.next() {
             do {
-                try run(job, renderer: renderer, checker: checker, queue: queue)
+                guard let session = sessions[job.streamPath] else {
+                    throw InputError(file: job.streamPath, line: 0, message: "cannot be read")
+                }
+                try run(job, session: session, renderer: renderer, checker: checker, queue: queue)
             } catch {
                 queue.fail(job, "\(error)")
             }
         }
     }
 
-    static func run(_ job: Job, renderer: Screenshotter, checker: SnapshotChecker, queue: WorkQueue) throws {
-        guard let data = FileManager.default.contents(atPath: job.streamPath) else {
-            throw InputError(file: job.streamPath, line: 0, message: "cannot be read")
-        }
-        let stream = try OpStream(file: job.streamPath, bytes: [UInt8](data))
+    /// Renders the job's commits in its environment, each frame once for all its snapshots.
+    static func run(_ job: Job, session: RenderSession, renderer: Screenshotter, checker: SnapshotChecker, queue: WorkQueue) throws {
         let byCommit = Dictionary(grouping: job.snapshots, by: { $0.commit.number })
-        let lastCommit = byCommit.keys.max() ?? 0
-        // Replaying warns as validating the plan's streams did; only painting's warnings are new.
-        let paintDiagnostics = Diagnostics()
-        defer { queue.noteWarnings(paintDiagnostics.warnings, of: job) }
-        struct Done: Error {}
-        do {
-            try stream.replay { commit, tree in
-                guard let snapshots = byCommit[commit.number] else { return }
-                let layout = renderer.layout(tree: tree, environment: job.environment)
-                let list = Painter.paint(tree: tree, layout: layout, diagnostics: paintDiagnostics)
-                let dump = LayoutDump(tree: tree, layout: layout)
-                for snapshot in snapshots {
-                    do {
-                        do {
-                            switch snapshot.format {
-                            case .png:
-                                let image = try renderer.image(list, scale: snapshot.scale)
-                                queue.add(try checker.check(snapshot, image: image, layout: dump).locatingChanges(in: tree))
-                            case .svg:
-                                let bytes = try renderer.encode(list, format: .svg, scale: snapshot.scale)
-                                queue.add(try checker.check(snapshot, actual: bytes, layout: dump).locatingChanges(in: tree))
-                            }
-                        } catch let error as DrawingError {
-                            throw InputError(file: job.streamPath, line: error.line, op: "draw", message: error.message)
-                        }
-                    } catch {
-                        queue.add(SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .failed, message: "\(error)"))
-                    }
+        var paintWarnings: [String] = []
+        defer { queue.noteWarnings(paintWarnings, of: job) }
+        try session.scenes(of: job.snapshots.map(\.commit), in: { _ in [job.environment] }) { scene in
+            let frame = renderer.frame(scene)
+            paintWarnings += frame.warnings
+            let rendering = Rendering(renderer: renderer, frame: frame, layout: frame.report)
+            for snapshot in byCommit[frame.commit.number] ?? [] {
+                do {
+                    queue.add(try checker.check(snapshot, rendering: rendering).locatingChanges(in: frame.tree))
+                } catch {
+                    queue.add(SnapshotResult(path: snapshot.path, stream: snapshot.stream, status: .failed, message: "\(error)"))
                 }
-                // The ops after the job's last commit need not be applied.
-                if commit.number >= lastCommit { throw Done() }
             }
-        } catch is Done {}
+        }
     }
 
     // MARK: - Unused goldens

@@ -29,10 +29,10 @@ struct FontFile: Sendable {
 
 /// The font files shotter draws with, and nothing else (`shared/design/fonts.md`).
 enum FontFiles {
-    /// The default design's cut and tracking: the single setting behind docs/decisions.md, "Fonts".
-    /// Inter Display's frequency-weighted lowercase advance is 0.4623 em against 0.4508 em
-    /// estimated for SF Pro; -0.0115 em of tracking closes the gap.
-    static let defaultDesign = (family: "Inter Display", filePrefix: "InterDisplay", trackingEm: -0.0115)
+    /// The default design's two cuts, standing in for SF Pro Text and SF Pro Display
+    /// (`SystemFontModel`; their tracking is `ResolvedFont.trackingEm`).
+    static let textCut = (family: "Inter", filePrefix: "Inter")
+    static let displayCut = (family: "Inter Display", filePrefix: "InterDisplay")
 
     static let cjkFamily = "Noto Sans CJK JP"
     static let emojiFamily = "Noto Color Emoji"
@@ -61,10 +61,18 @@ enum FontFiles {
         }
     }
 
+    private static func interFiles(_ cut: (family: String, filePrefix: String)) -> [FontFile] {
+        family(cut.family, dir: interDir, prefix: cut.filePrefix, ext: "otf", package: "fonts-inter",
+               weights: Array(stride(from: 100, through: 900, by: 100)))
+    }
+
+    /// The Text and Display cuts of the default design.
+    static let textCutFiles = interFiles(textCut)
+    static let displayCutFiles = interFiles(displayCut)
+
     /// The files of each design, the ones `ResolvedFont` can select.
     static let designs: [FontDesign: [FontFile]] = [
-        .default: family(defaultDesign.family, dir: interDir, prefix: defaultDesign.filePrefix, ext: "otf",
-                         package: "fonts-inter", weights: Array(stride(from: 100, through: 900, by: 100))),
+        .default: textCutFiles + displayCutFiles,
         .monospaced: family("JetBrains Mono", dir: monoDir, prefix: "JetBrainsMono", ext: "ttf",
                             package: "fonts-jetbrains-mono", weights: Array(stride(from: 100, through: 800, by: 100))),
         .serif: family("Noto Serif", dir: notoDir, prefix: "NotoSerif", ext: "ttf",
@@ -91,16 +99,20 @@ enum FontFiles {
 
     /// The families a design's text is tried in before the fallbacks (`familyList`).
     static func designFamilies(of design: FontDesign) -> Set<String> {
-        var families = Set((designs[design] ?? []).map(\.family))
-        families.insert(defaultDesign.family)
-        return families
+        Set((designs[design] ?? []).map(\.family)).union([textCut.family, displayCut.family])
     }
 
-    /// The file for `font`: its design's file of the same slant with the nearest weight
-    /// (ties go to the heavier one, as in CSS for weights above 500); upright when the design
-    /// has no italics (fontconfig then slants it).
+    /// The files `font` chooses from: its design's, for the default design only the cut of its size.
+    private static func candidateFiles(_ font: ResolvedFont) -> [FontFile] {
+        guard font.design == .default else { return designs[font.design] ?? [] }
+        return font.usesDisplayCut ? displayCutFiles : textCutFiles
+    }
+
+    /// The file for `font`: its design's (and size's cut's) file of the same slant with the
+    /// nearest weight (ties go to the heavier one, as in CSS for weights above 500); upright
+    /// when the design has no italics (fontconfig then slants it).
     static func file(for font: ResolvedFont) -> FontFile {
-        let files = designs[font.design] ?? []
+        let files = candidateFiles(font)
         let slanted = files.filter { $0.italic == font.italic }
         let candidates = slanted.isEmpty ? files.filter { !$0.italic } : slanted
         let target = font.weight.numericWeight
@@ -112,11 +124,11 @@ enum FontFiles {
         return nearest
     }
 
-    /// Pango family list for `font`: its own file's family, Inter Display for Latin, Greek and
-    /// Cyrillic the other designs lack, then CJK and emoji.
+    /// Pango family list for `font`: its own file's family, the default design's cut of its
+    /// size for Latin, Greek and Cyrillic the other designs lack, then CJK and emoji.
     static func familyList(for font: ResolvedFont) -> String {
         var families = [file(for: font).family]
-        if font.design != .default { families.append(defaultDesign.family) }
+        if font.design != .default { families.append(font.usesDisplayCut ? displayCut.family : textCut.family) }
         families += [cjkFamily, emojiFamily]
         return families.joined(separator: ",")
     }

@@ -71,6 +71,15 @@ final class PangoEngine {
         return width
     }
 
+    /// Width of the ink of `text` on one line, in points: what a screenshot shows of it, and
+    /// what the font model is checked against real iOS screenshots with (`IOSTextWidthTests`).
+    func inkWidth(of text: String, font: ResolvedFont) -> Double {
+        let layout = setText(text, font: font)
+        var ink = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, nil)
+        return Double(ink.width) / Double(PANGO_SCALE)
+    }
+
     /// Offsets, in Unicode scalars, where Unicode line breaking allows a line to start
     /// (excluding 0; the end of the text is always included).
     func lineBreakOpportunities(in text: String, font: ResolvedFont) -> [Int] {
@@ -232,7 +241,7 @@ final class PangoFonts {
     /// Everything Pango needs for one font, made once.
     final class FontSetup {
         let description: OpaquePointer
-        /// Letter spacing of the design, or nil.
+        /// Letter spacing for the font's size (`ResolvedFont.trackingEm`), or nil.
         let attributes: OpaquePointer?
         /// The primary font's ascent and descent, in points.
         let ascent: Double
@@ -248,7 +257,7 @@ final class PangoFonts {
             // Sizes are points; at resolution 72 a point is a pixel, so the same number as CSS px.
             pango_font_description_set_absolute_size(description, font.drawableSize * Double(PANGO_SCALE))
 
-            let tracking = font.design == .default ? FontFiles.defaultDesign.trackingEm * font.drawableSize : 0
+            let tracking = font.trackingEm * font.drawableSize
             if tracking != 0, let list = pango_attr_list_new() {
                 pango_attr_list_insert(list, pango_attr_letter_spacing_new(Int32((tracking * Double(PANGO_SCALE)).rounded())))
                 attributes = list

@@ -8,7 +8,8 @@ import RenderPipeline
 import TextMeasure
 
 /// Benchmarks for docs/performance.md. `shotter-bench stages` times layout, painting,
-/// rasterizing, PNG encoding and SVG for a generated 1,000-element screen;
+/// rasterizing, PNG encoding and SVG for a generated 1,000-element screen (`stages-shadows`:
+/// the same screen with 100 shadowed boxes);
 /// `shotter-bench stream N FILE` writes an N-commit stream for the memory measurement;
 /// `shotter-bench linear` times the three inputs that once took quadratic time (issue 9) and
 /// `shotter-bench linear-streams DIR` writes them as streams for `shotter render`.
@@ -17,7 +18,9 @@ import TextMeasure
 
 /// A list-like screen: `cards` cards of 24 elements (symbol, texts in several styles, a bordered
 /// button, a capsule, a divider) in a padded stack: 42 cards are 1,010 elements, 58 are 1,394.
-func screen(commits: Int = 1, cards cardCount: Int = 42) -> String {
+/// With `shadows`, that many boxes (each card, then each card's icon and badge) carry a
+/// `.shadow(radius: 8, y: 4)`.
+func screen(commits: Int = 1, cards cardCount: Int = 42, shadows: Int = 0) -> String {
     var lines: [String] = []
     var next = 1
     func emit(_ json: JSON) { lines.append(json.serialized()) }
@@ -36,8 +39,19 @@ func screen(commits: Int = 1, cards cardCount: Int = 42) -> String {
     let symbols = ["star.fill", "heart", "house", "gearshape", "bell", "calendar", "cart", "person.crop.circle"]
     var cards: [Int] = []
     var firstTitle = 0
+    var shadowsLeft = shadows
+    /// The style with a shadow while any are left to hand out.
+    func shadowed(_ style: [String: JSON]) -> [String: JSON] {
+        guard shadowsLeft > 0 else { return style }
+        shadowsLeft -= 1
+        var s = style
+        s["shadow"] = .object(["color": .object(["r": .number(0), "g": .number(0), "b": .number(0), "a": .number(0.2)]),
+                               "radius": .number(8), "x": .number(0), "y": .number(4)])
+        return s
+    }
     for i in 0..<cardCount {
-        let icon = styled(["font": font("title2"), "foreground": .object(["name": .string("accent")])],
+        let cardStyle = shadowed([:])
+        let icon = styled(shadowed(["font": font("title2"), "foreground": .object(["name": .string("accent")])]),
                           node("image", ["systemName": .string(symbols[i % symbols.count])]))
         let titleText = text("Card \(i + 1): Glazed Donut")
         if i == 0 { firstTitle = titleText }
@@ -46,7 +60,7 @@ func screen(commits: Int = 1, cards cardCount: Int = 42) -> String {
                               text("Fresh from the truck with sprinkles, chocolate drizzle and a pinch of salt"))
         let caption = styled(["font": font("caption")], text("\(i * 7 % 60) min ago"))
         let textColumn = node("vstack", ["alignment": .string("leading"), "spacing": .number(2)], [title, subtitle, caption])
-        let badge = styled(["frame": .object(["width": .number(36), "height": .number(20)])],
+        let badge = styled(shadowed(["frame": .object(["width": .number(36), "height": .number(20)])]),
                            node("shape", ["shape": .string("capsule"), "fill": .object(["r": .number(1), "g": .number(0.58), "b": .number(0), "a": .number(1)])]))
         let button = node("button", ["style": .string("bordered")], [text("Order")])
         let row = node("hstack", ["spacing": .number(12)], [icon, textColumn, node("spacer"), badge, button])
@@ -55,7 +69,7 @@ func screen(commits: Int = 1, cards cardCount: Int = 42) -> String {
         let card = styled(["padding": .object(["top": .number(8), "leading": .number(12), "bottom": .number(8), "trailing": .number(12)]),
                            "background": .object(["name": .string("secondarySystemBackground")]), "cornerRadius": .number(12)],
                           node("vstack", ["alignment": .string("leading")], [row, node("divider"), extra]))
-        cards.append(card)
+        cards.append(cardStyle.isEmpty ? card : styled(cardStyle, card))
     }
     let stack = node("vstack", ["spacing": .number(4)], cards)
     let root = styled(["padding": .object(["top": .number(0), "leading": .number(8), "bottom": .number(0), "trailing": .number(8)])], stack)
@@ -81,35 +95,31 @@ func time(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
     return median(samples)
 }
 
-func stages(cards: Int) throws {
-    let bytes = Array(screen(cards: cards).utf8)
+func stages(cards: Int, shadows: Int = 0) throws {
+    let bytes = Array(screen(cards: cards, shadows: shadows).utf8)
     let readMs = try time(15) { _ = try OpStream(file: "bench", bytes: bytes) }
     let stream = try OpStream(file: "bench", bytes: bytes)
-    let validateMs = try time(15) { _ = try stream.validate() }
-    var tree: ElementTree?
-    try stream.replay { _, t in tree = t }
-    guard let tree else { return }
+    let validateMs = try time(15) { _ = try RenderSession(stream: stream) }
+    guard let scene = try lastScene(RenderSession(stream: stream)) else { return }
     let startMs = try time(1) { _ = try Screenshotter() }
     let renderer = try Screenshotter()
-    let env = RenderEnvironment()
-    print("elements: \(tree.elements.count - 1)")
+    print("elements: \(scene.tree.elements.count - 1)")
     let runs = 15
     // The first pass measures every text with Pango; later passes hit the measurer's cache,
     // as every commit after the first does in a stream.
-    let cold = time(1) { _ = renderer.layout(tree: tree, environment: RenderEnvironment(dynamicTypeSize: .xLarge)) }
-    let layoutMs = time(runs) { _ = renderer.layout(tree: tree, environment: env) }
-    let layout = renderer.layout(tree: tree, environment: env)
-    let paintMs = time(runs) { _ = Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()) }
-    let list = Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics())
-    let rasterMs = try time(runs) { _ = try renderer.image(list, scale: 3) }
-    let image = try renderer.image(list, scale: 3)
-    let encodeMs = try time(runs) { _ = try PNGEncoder.encode(rgba: image.rgba, width: image.width, height: image.height) }
-    let wholeMs = try time(runs) {
-        let l = renderer.layout(tree: tree, environment: env)
-        let d = Painter.paint(tree: tree, layout: l, diagnostics: Diagnostics())
-        _ = try renderer.encode(d, format: .png, scale: 3)
-    }
-    let svgMs = try time(runs) { _ = try renderer.encode(list, format: .svg, scale: 1) }
+    var larger = scene
+    larger.environment.dynamicTypeSize = .xLarge
+    let cold = time(1) { _ = larger.layout(measuredBy: renderer.measurer) }
+    let layoutMs = time(runs) { _ = scene.layout(measuredBy: renderer.measurer) }
+    let layout = scene.layout(measuredBy: renderer.measurer)
+    let paintMs = time(runs) { _ = Painter.paint(tree: scene.tree, layout: layout, diagnostics: Diagnostics()) }
+    let frame = renderer.frame(scene)
+    let list = frame.displayList
+    let rasterMs = try time(runs) { _ = try renderer.image(frame, scale: 3) }
+    let image = try renderer.image(frame, scale: 3)
+    let encodeMs = try time(runs) { _ = try PNGEncoder.encode(image.pixels) }
+    let wholeMs = try time(runs) { _ = try renderer.encode(renderer.frame(scene), format: .png, scale: 3) }
+    let svgMs = try time(runs) { _ = try renderer.encode(frame, format: .svg, scale: 1) }
     func f(_ v: Double) -> String { String(format: "%.1f", v) }
     print("display list items: \(list.items.count)")
     print("read stream (JSON Lines to ops): \(f(readMs)) ms")
@@ -178,10 +188,10 @@ func chartStream(points count: Int) -> String {
     """
 }
 
-func lastTree(_ stream: OpStream) throws -> ElementTree {
-    var last: ElementTree?
-    try stream.replay { _, tree in last = tree }
-    guard let last else { fatalError("\(stream.file) has no commit") }
+/// The stream's last commit in the default environment, as `shotter render` renders it.
+func lastScene(_ session: RenderSession) throws -> Scene? {
+    var last: Scene?
+    try session.scenes(RenderOptions()) { last = $0 }
     return last
 }
 
@@ -203,34 +213,30 @@ func timed(_ runs: Int, _ body: () throws -> Void) rethrows -> String {
 }
 
 func linear() throws {
-    let env = RenderEnvironment()
-
-    let wrap = try OpStream(file: "wrap", bytes: Array(wrapStream().utf8))
-    let wrapTree = try lastTree(wrap)
+    guard let wrap = try lastScene(RenderSession(file: "wrap", bytes: Array(wrapStream().utf8))) else { return }
     var lines = 0
     // A new measurer each run: its cache would answer the second.
     let wrapMs = try timed(3) {
-        let measurer = try PangoTextMeasurer()
-        let layout = LayoutPass.run(tree: wrapTree, environment: env, measurer: measurer)
+        let layout = wrap.layout(measuredBy: try PangoTextMeasurer())
         lines = layout.texts[1]?.lines.count ?? 0
     }
     print("wrap 16,000 ideographs at 20,000 pt (layout, \(lines) lines): \(wrapMs)")
 
-    let labelBytes = Array(labelStream().utf8)
-    let labels = try OpStream(file: "labels", bytes: labelBytes)
+    let labels = try OpStream(file: "labels", bytes: Array(labelStream().utf8))
     var commits: [OpStream.Commit] = []
-    let labelMs = try timed(3) { commits = try labels.validate().commits }
+    let labelMs = try timed(3) { commits = try RenderSession(stream: labels).commits }
     print("label 20,001 commits after 20,000 taps on a 20,000-element vstack (validate, \(commits.last?.label ?? "-")): \(labelMs)")
 
     let renderer = try Screenshotter()
     for count in [100_000, 1_000_000] {
         let bytes = Array(chartStream(points: count).utf8)
-        var tree: ElementTree?
-        let readMs = try timed(1) { tree = try lastTree(try OpStream(file: "chart", bytes: bytes)) }
-        guard let tree else { return }
-        var list = DisplayList(size: Size(width: 0, height: 0), items: [])
-        let paintMs = timed(3) { list = renderer.displayList(tree: tree, environment: env, diagnostics: Diagnostics()) }
-        let pngMs = try timed(3) { _ = try renderer.encode(list, format: .png, scale: 3) }
+        var chart: Scene?
+        let readMs = try timed(1) { chart = try lastScene(RenderSession(file: "chart", bytes: bytes)) }
+        guard let chart else { return }
+        var painted: Frame?
+        let paintMs = timed(3) { painted = renderer.frame(chart) }
+        guard let frame = painted else { return }
+        let pngMs = try timed(3) { _ = try renderer.encode(frame, format: .png, scale: 3) }
         print("chart line of \(count) points: read and decode \(readMs); layout and paint \(paintMs); PNG at 3x \(pngMs)")
     }
 }
@@ -240,6 +246,9 @@ switch arguments.first {
 case "stages":
     // The screen of docs/performance.md's stage table (42 cards), or as many cards as given.
     try stages(cards: arguments.dropFirst().first.flatMap { Int($0) } ?? 42)
+case "stages-shadows":
+    // The same screen with 100 shadowed boxes: each card, its icon and its badge, in order.
+    try stages(cards: 42, shadows: arguments.dropFirst().first.flatMap { Int($0) } ?? 100)
 case "stream":
     let rest = Array(arguments.dropFirst())
     guard rest.count == 2, let n = Int(rest[0]) else { fatalError("usage: shotter-bench stream N FILE") }
@@ -258,5 +267,5 @@ case "screen":
     guard rest.count == 1 else { fatalError("usage: shotter-bench screen FILE") }
     try screen(cards: 58).write(toFile: rest[0], atomically: true, encoding: .utf8)
 default:
-    print("usage: shotter-bench stages [CARDS] | stream N FILE | screen FILE | linear | linear-streams DIR")
+    print("usage: shotter-bench stages [CARDS] | stages-shadows [SHADOWS] | stream N FILE | screen FILE | linear | linear-streams DIR")
 }

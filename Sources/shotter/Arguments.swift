@@ -10,7 +10,8 @@ struct UsageError: Error {
 struct Arguments {
     let command: String
     private(set) var positionals: [String] = []
-    private var options: [String: String] = [:]
+    /// Every value of each option, in order: the last counts, but for a repeatable option's (`--assets`).
+    private var options: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     /// `valueOptions` take a value; `flagOptions` do not. Short aliases map to long names.
@@ -33,9 +34,9 @@ struct Arguments {
                 if inlineValue != nil { throw UsageError(message: "\(name) takes no value", command: command) }
                 flags.insert(name)
             } else if valueOptions.contains(name) {
-                if let inlineValue { options[name] = inlineValue; continue }
+                if let inlineValue { options[name, default: []].append(inlineValue); continue }
                 guard i < args.count else { throw UsageError(message: "\(name) needs a value", command: command) }
-                options[name] = args[i]
+                options[name, default: []].append(args[i])
                 i += 1
             } else {
                 throw UsageError(message: "unknown option \(arg)", command: command)
@@ -43,19 +44,21 @@ struct Arguments {
         }
     }
 
-    func value(_ name: String) -> String? { options[name] }
+    func value(_ name: String) -> String? { options[name]?.last }
+    /// Every value an option was given, in order.
+    func values(_ name: String) -> [String] { options[name] ?? [] }
 
     /// The value of an option naming an output directory: empty or the file-system root is a
     /// usage error, not the working directory or `/`.
     func outputDirectory(_ name: String) throws(UsageError) -> String? {
-        guard let path = options[name] else { return nil }
+        guard let path = value(name) else { return nil }
         if let problem = OutputPaths.problem(withDirectory: path) { throw fail("\(name) \(problem): give a directory of its own") }
         return path
     }
 
     /// The value of an option naming an output file, which cannot be empty.
     func outputFile(_ name: String) throws(UsageError) -> String? {
-        guard let path = options[name] else { return nil }
+        guard let path = value(name) else { return nil }
         if path.isEmpty { throw fail("\(name) is empty: give a file path") }
         return path
     }

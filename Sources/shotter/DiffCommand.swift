@@ -1,31 +1,19 @@
 import Foundation
 import ImageDiff
 import LayoutEngine
+import RenderPipeline
 
 /// `shotter diff A.png B.png`: pixelmatch's comparison of two images on their own.
 enum DiffCommand {
+    /// The tolerances, as `shotter test` and `shotter.json` take them.
+    static let settings: [Setting] = [.threshold, .includeAA, .maxDiffPixels, .maxDiffRatio]
+
     static func run(_ argv: [String]) throws -> Int32 {
         if argv.contains("--help") || argv.contains("-h") { print(Help.diff); return 0 }
-        let args = try Arguments(command: "diff", argv,
-                                 valueOptions: ["--output", "--threshold", "--max-diff-pixels", "--max-diff-ratio", "--max-pixels"],
-                                 flagOptions: ["--include-aa"], aliases: ["-o": "--output"])
+        let args = try Arguments(command: "diff", argv, settings: settings, valueOptions: ["--output", "--max-pixels"],
+                                 aliases: ["-o": "--output"])
         guard args.positionals.count == 2 else { throw args.fail("expected two PNG files") }
-        var options = DiffOptions()
-        if let t = args.value("--threshold") {
-            guard let v = Double(t), (0...1).contains(v) else { throw args.fail("--threshold takes a number from 0 to 1") }
-            options.threshold = v
-        }
-        options.includeAA = args.has("--include-aa")
-        var tolerance = DiffTolerance.exact
-        if let n = args.value("--max-diff-pixels") {
-            guard let v = Int(n), v >= 0 else { throw args.fail("--max-diff-pixels takes a whole number") }
-            tolerance.maxDiffPixels = v
-        }
-        if let r = args.value("--max-diff-ratio") {
-            guard let v = Double(r), (0...1).contains(v) else { throw args.fail("--max-diff-ratio takes a number from 0 to 1") }
-            tolerance.maxDiffRatio = v
-            if args.value("--max-diff-pixels") == nil { tolerance.maxDiffPixels = nil }
-        }
+        let tolerance = RenderOptions().applying(try args.optionValues(settings)).tolerance
         let pixelLimit = try args.pixelLimit()
         let outputPath = try args.outputFile("--output")
         let a = try readInput(args.positionals[0]).bytes
@@ -37,12 +25,12 @@ enum DiffCommand {
                 throw InputError(file: path, line: 0, message: error.description)
             }
         }
-        let (result, diffPNG) = try ImageComparison.compare(pngA: a, pngB: b, options: options,
+        let (result, diffPNG) = try ImageComparison.compare(pngA: a, pngB: b, options: tolerance.diffOptions,
                                                             writeDiffImage: outputPath != nil)
         if let outputPath, let diffPNG {
             try RenderCommand.write(diffPNG, to: outputPath)
         }
         print(result.description)
-        return result.passes(tolerance) ? 0 : 1
+        return result.passes(tolerance.limits) ? 0 : 1
     }
 }

@@ -4,8 +4,8 @@ import LayoutEngine
 enum EventsCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         if argv.contains("--help") || argv.contains("-h") { print(Help.events); return 0 }
-        let laidOut = try SingleCommit.layOut(command: "events", argv)
-        for record in LayoutEvents.records(tree: laidOut.tree, layout: laidOut.layout) { print(record.compact) }
+        let laidOut = try OneCommit.layOut(command: "events", argv)
+        for record in LayoutEvents.records(tree: laidOut.scene.tree, layout: laidOut.layout) { print(record.compact) }
         return 0
     }
 }

@@ -1,3 +1,5 @@
+import RenderPipeline
+
 /// Help texts, one per subcommand.
 enum Help {
     static let main = """
@@ -9,6 +11,7 @@ enum Help {
       shotter events INPUT [options]   print the geometry / layout records for SB_EVENTS
       shotter diff A.png B.png         compare two images pixel by pixel
       shotter test [options]           check the snapshots of shotter.json against their goldens
+      shotter audit INPUT... [options] Dynamic Type and accessibility findings at every size
       shotter sheet INPUT... -o FILE   variants of screens side by side in one captioned image
       shotter report merge RESULTS... -o DIR   one report from the shards of a run
       shotter accept ARTIFACTS [NAME...]       copy failures' actual images over the goldens
@@ -18,23 +21,26 @@ enum Help {
     """
 
     static let render = """
-    Usage: shotter render INPUT [-o DIR] [--format png|svg|png,svg] [--device NAME]
+    Usage: shotter render INPUT [-o DIR] [--format png|svg|layout,...] [--device NAME]
                           [--dynamic-type SIZE,...|all] [--scheme light|dark|light,dark]
-                          [--commit N|last|all] [--scale N] [--max-pixels N] [--jobs N]
+                          [--commit N,...|last|all] [--scale N] [--max-pixels N] [--jobs N]
+                          [--assets PATH.xcassets]... [--images DIR|MAP.json]
                           [--crop ID [--margin N]] [--background transparent] [--frame]
 
     Renders commits of an op stream and prints the path of every file written. Files are
     written only when the whole run succeeded: a failure leaves none of them.
       -o, --output DIR     output directory (default: shots)
-      --format F           png, svg or png,svg (default: png)
-      --device NAME        \(deviceNames) or WIDTHxHEIGHT@SCALE (default: iphone15pro)
+      --format F           png, svg, layout (the frames as JSON), comma separated
+                           (default: png)
+      --device NAME        \(OptionParser.deviceNames) or WIDTHxHEIGHT@SCALE (default: iphone15pro)
       --dynamic-type S     Dynamic Type sizes, comma separated, or all (default: large)
-                           \(sizeNames)
+                           \(OptionParser.sizeNames)
       --scheme S           light, dark or light,dark (default: light)
-      --commit C           a commit number (from 1), last or all (default: last)
+      --commit C           commit numbers (from 1, comma separated), last or all (default: last)
       --scale N            pixels per point for PNG (default: the device's)
       --max-pixels N       the most pixels a PNG may have (default: 16777216, 4096x4096)
       --jobs N             render threads (default: the number of cores)
+    \(imageOptions)
     For documentation images:
       --crop ID            only element ID (its frame and chrome; shotter layout lists ids)
       --margin N           points around the cropped element (default: 0)
@@ -46,18 +52,59 @@ enum Help {
     e.g. shots/Todos/003-tap-Add.iphone15pro.large.dark.png
     """
 
+    static let audit = """
+    Usage: shotter audit INPUT... [--commit N|last|all] [--device NAME] [--dynamic-type SIZE,...|all]
+                         [--scheme light,dark] [--json FILE] [--html DIR] [--junit FILE] [--sarif FILE]
+                         [--baseline FILE] [--write-baseline FILE] [--fail-on error|warning|never]
+
+    Lays out each commit at every Dynamic Type size and scheme and checks what layout and
+    paint decided (docs/audit.md): text.truncated, text.clipped, text.overlap,
+    layout.offscreen, layout.lost, type.fixed, type.small, contrast.text, target.size,
+    target.overlap, target.obscured, name.missing, name.symbol. Prints one line per finding,
+    STREAM:LINE: SEVERITY CHECK #ID KIND 'TEXT': WHAT from FIRST-SIZE (SCHEMES), the line
+    being the element's create op, then `N errors, M warnings`.
+      --commit C             a commit number (from 1), last or all (default: last)
+      --device NAME          \(OptionParser.deviceNames) or WIDTHxHEIGHT@SCALE (default: iphone15pro)
+      --dynamic-type S       sizes, comma separated, or all (default: all; large is always laid out)
+      --scheme S             light, dark or light,dark (default: both)
+      --json FILE            findings and a summary as JSON
+      --html DIR             a report page: screenshots with the findings outlined, a contact
+                             sheet of every size, the VoiceOver order (DIR/index.html)
+      --junit FILE           a JUnit XML report, one test case per finding
+      --sarif FILE           SARIF 2.1.0 for code-scanning views
+      --baseline FILE        findings in FILE are reported as baselined and do not fail
+      --write-baseline FILE  record the current findings (keeps the reasons of --baseline)
+      --fail-on L            error, warning or never (default: error)
+
+    Exit status: 0 when no new finding is at or above --fail-on, 1 otherwise, 2 on usage errors.
+    """
+
     static let layout = """
     Usage: shotter layout INPUT [--commit N|last] [--device NAME] [--dynamic-type SIZE] [--scheme S]
+                          [--assets PATH.xcassets]... [--images DIR|MAP.json]
 
     Prints one JSON object: commit, device, dynamicTypeSize, colorScheme and elements, one
-    entry per element with id, kind, frame ({x, y, width, height} in screen points, or null
-    when not laid out), chrome (named rects of compound kinds), labels (their texts: lines,
-    and truncated: true where an ellipsis or a line limit cut them), lines (of a text), and
-    events: the geometry and layout records a renderer would send back after this pass.
+    entry per element with id, kind, label (its text, or the text inside it), frame ({x, y,
+    width, height} in screen points, or null when not laid out), chrome (named rects of
+    compound kinds), labels (their texts: lines, and truncated: true where an ellipsis or a
+    line limit cut them), lines (of a text), and events: the geometry and layout records a
+    renderer would send back after this pass. One element and one event per line.
+
+    \(imageOptions)
+    """
+
+    /// The options every command that lays out shares for pictures.
+    static let imageOptions = """
+      --assets PATH        an Xcode asset catalog (*.xcassets) for Image("name") and
+                           Color("name"); repeatable, the first catalog naming an asset wins
+      --images DIR|MAP     local files for image URLs (AsyncImage), found by the URL's last
+                           path component in DIR, or mapped by a JSON {"URL": "file"} file;
+                           no network is used, an unresolved URL draws a loading placeholder
     """
 
     static let events = """
     Usage: shotter events INPUT [--commit N|last] [--device NAME] [--dynamic-type SIZE] [--scheme S]
+                          [--assets PATH.xcassets]... [--images DIR|MAP.json]
 
     Lays out one commit and prints, one per line, the records a renderer sends back to the
     app after that pass, in the form SB_EVENTS accepts: geometry:ID:WIDTHxHEIGHT for every
@@ -85,15 +132,15 @@ enum Help {
 
     Renders every snapshot the plan lists (streams x commits x devices x sizes x schemes x
     formats) and compares it with its golden: bytes first, then pixel by pixel (pixelmatch),
-    and the frames with the stored layout dump, to name what moved. The plan format is in
+    and the frames with the stored layout report, to name what moved. The plan format is in
     docs/test-plan.md. Exit status 0 when everything matches, 1 on any mismatch (or when
     something was recorded while CI is set), 2 on usage errors. The last line is
-    `N passed, M failed`.
+    `N passed, M failed`; a plan with an "audit" key then prints `shotter audit`'s findings.
       --config FILE        the plan (default: ./shotter.json); its paths are relative to it
       --record MODE        never (default when CI is set), missing (default elsewhere): write
                            goldens that do not exist, failed: also overwrite mismatches,
                            all: overwrite every golden that differs
-      --prune              delete golden files (images and layout dumps, by name) that no
+      --prune              delete golden files (images and layout reports, by name) that no
                            configuration produces
       --jobs N             render and compare on N threads (default: the number of cores)
       --shard I/N          check only the I-th of N deterministic slices of the snapshots
@@ -108,14 +155,16 @@ enum Help {
       --max-pixels N       the most pixels a rendered PNG may have (default: 16777216)
     Overrides of the plan, for every stream:
       --device NAME,...  --dynamic-type SIZE,...|all  --scheme light,dark
-      --commit last|all|N,...  --format png,svg  --scale N
+      --commit last|all|N,...  --format png,svg,layout  --scale N
       --threshold T (default 0.1)  --include-aa  --max-diff-pixels N  --max-diff-ratio R
+      --assets PATH.xcassets (repeatable)  --images DIR|MAP.json
     """
 
     static let sheet = """
     Usage: shotter sheet INPUT... -o FILE.png|FILE.svg [--device NAME,...] [--dynamic-type SIZE,...]
                          [--scheme light,dark] [--commit N|last] [--scale N] [--frame]
                          [--crop ID [--margin N]] [--background transparent]
+                         [--assets PATH.xcassets]... [--images DIR|MAP.json]
 
     Renders one commit of each INPUT in every chosen variant and lays them out in one image:
     a row per input and device, a column per Dynamic Type size and color scheme, each
@@ -127,6 +176,7 @@ enum Help {
       --commit C           a commit number or last (default: last)
       --scale N            pixels per point of a PNG sheet (default: 2)
       --frame, --crop ID, --margin N, --background transparent: as for shotter render
+    \(imageOptions)
     """
 
     static let report = """
@@ -155,10 +205,4 @@ enum Help {
       --config FILE        the plan whose goldens to update (default: ./shotter.json)
       --goldens DIR        the goldens directory (instead of the plan's)
     """
-
-    static var deviceNames: String { Device.builtIn.map(\.name).joined(separator: ", ") }
-    static var sizeNames: String { DynamicTypeSize.allCases.map(\.rawValue).joined(separator: ", ") }
 }
-
-import LayoutEngine
-import LayoutModel

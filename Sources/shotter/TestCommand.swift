@@ -10,12 +10,10 @@ import RenderPipeline
 enum TestCommand {
     static func run(_ argv: [String]) throws -> Int32 {
         if argv.contains("--help") || argv.contains("-h") { print(Help.test); return 0 }
-        let args = try Arguments(command: "test", argv,
-                                 valueOptions: Set(["--config", "--goldens", "--artifacts", "--junit", "--record", "--jobs", "--shard",
-                                                "--device", "--dynamic-type", "--scheme", "--commit", "--format", "--scale",
-                                                "--threshold", "--max-diff-pixels", "--max-diff-ratio", "--max-pixels"])
+        let args = try Arguments(command: "test", argv, settings: Setting.allCases,
+                                 valueOptions: Set(["--config", "--goldens", "--artifacts", "--junit", "--record", "--jobs", "--shard", "--max-pixels"])
                                      .union(ReviewOutputs.valueOptions),
-                                 flagOptions: ["--prune", "--include-aa"])
+                                 flagOptions: ["--prune"])
         guard args.positionals.isEmpty else { throw args.fail("unexpected argument \(MessageText.quoted(args.positionals[0])) (streams are listed in the plan)") }
         do {
             return try run(args)
@@ -28,24 +26,22 @@ enum TestCommand {
         let ci = isCI()
         let planPath = args.value("--config") ?? TestPlan.fileName
         let written = try TestPlan.load(path: planPath)
-        let overrides = try overrides(args)
+        let overrides = try args.optionValues(Setting.allCases)
         var plan = written
         plan.apply(overrides)
+        if let goldens = try args.outputDirectory("--goldens") { plan.goldens = goldens }
         var record = RecordMode.defaultMode(ci: ci)
         if let value = args.value("--record") {
             guard let mode = RecordMode(rawValue: value) else { throw args.fail("--record takes never, missing, failed or all") }
             record = mode
         }
-        var jobs = ProcessInfo.processInfo.activeProcessorCount
-        if let value = args.value("--jobs") {
-            guard let n = Int(value), n >= 1, n <= 256 else { throw args.fail("--jobs takes a number from 1 to 256") }
-            jobs = n
-        }
+        let jobs = try args.jobs()
         let shard = try args.value("--shard").map { (s: String) throws(PlanError) -> Shard in try Shard(parsing: s) }
         let junitPath = try args.outputFile("--junit")
         let review = try ReviewOutputs(args)
         let artifacts = try args.outputDirectory("--artifacts") ?? (plan.directory as NSString).appendingPathComponent(".shotter-artifacts")
 
+        RenderSession.loadFontsInBackground()
         let streams = try plan.streams()
         try plan.checkOutputDirectories(artifacts: artifacts, streams: streams)
         var options = RunOptions(record: record, ci: ci, jobs: jobs, shard: shard, artifacts: artifacts, prune: args.has("--prune"))
@@ -70,7 +66,8 @@ enum TestCommand {
         let lines = ConsoleReport.lines(summary, goldens: display(plan.goldens), artifacts: display(artifacts),
                                         reportPath: display(reportPath), junitPath: junitPath)
         printReport(lines, annotations: annotations)
-        return summary.exitStatus
+        guard let audit = written.audit else { return summary.exitStatus }
+        return max(summary.exitStatus, try AuditCommand.run(audit, streams: streams.filter { $0.error == nil }.map { ($0.path, $0.settings.devices[0]) }))
     }
 
     /// The console report with the annotations before its last line, the tally. Stream names
@@ -86,42 +83,6 @@ enum TestCommand {
             if let value = args.value(option) { words += [option, Accept.shellQuoted(value)] }
         }
         return words.joined(separator: " ")
-    }
-
-    static func overrides(_ args: Arguments) throws -> PlanOverrides {
-        var o = PlanOverrides()
-        func list(_ name: String) -> [String]? {
-            args.value(name).map { $0.split(separator: ",").map(String.init) }
-        }
-        if let names = list("--device") { o.devices = try names.map { (n: String) throws(PlanError) -> Device in try TestPlan.parseDevice(n) } }
-        if args.value("--dynamic-type") == "all" { o.sizes = DynamicTypeSize.allCases } else if let names = list("--dynamic-type") {
-            o.sizes = try names.map { (n: String) throws(PlanError) -> DynamicTypeSize in try TestPlan.parseSize(n) }
-        }
-        if let names = list("--scheme") { o.schemes = try names.map { (n: String) throws(PlanError) -> ColorScheme in try TestPlan.parseScheme(n) } }
-        if let names = list("--format") { o.formats = try names.map { (n: String) throws(PlanError) -> ImageFormat in try TestPlan.parseFormat(n) } }
-        for (name, names) in [("--device", o.devices?.count), ("--dynamic-type", o.sizes?.count), ("--scheme", o.schemes?.count), ("--format", o.formats?.count)] where names == 0 {
-            throw PlanError("\(name) needs a value")
-        }
-        if let value = args.value("--commit") { o.commits = try TestPlan.parseCommits(value) }
-        if let value = args.value("--scale") {
-            guard let s = Double(value), s > 0, s <= 8 else { throw PlanError("--scale takes a number from 0 to 8") }
-            o.scale = s
-        }
-        if let value = args.value("--threshold") {
-            guard let t = Double(value), (0...1).contains(t) else { throw PlanError("--threshold takes a number from 0 to 1") }
-            o.threshold = t
-        }
-        if args.has("--include-aa") { o.includeAA = true }
-        if let value = args.value("--max-diff-pixels") {
-            guard let n = Int(value), n >= 0 else { throw PlanError("--max-diff-pixels takes a whole number") }
-            o.maxDiffPixels = n
-        }
-        if let value = args.value("--max-diff-ratio") {
-            guard let r = Double(value), (0...1).contains(r) else { throw PlanError("--max-diff-ratio takes a number from 0 to 1") }
-            o.maxDiffRatio = r
-        }
-        o.goldens = try args.outputDirectory("--goldens")
-        return o
     }
 
     /// A path relative to the working directory when it is inside it, for shorter output.

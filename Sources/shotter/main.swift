@@ -24,6 +24,7 @@ func run(_ argv: [String]) -> Int32 {
         case "sheet": return try SheetCommand.run(rest)
         case "report": return try ReportCommand.run(rest)
         case "accept": return try AcceptCommand.run(rest)
+        case "audit": return try AuditCommand.run(rest)
         case "fuzz-server": return FuzzServer.serve()
         case "--help", "-h", "help":
             print(Help.main)

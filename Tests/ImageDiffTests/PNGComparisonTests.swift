@@ -114,21 +114,62 @@ import Testing
         }
     }
 
-    @Test func aPNGHasExactlyThePixelsItDecodesTo() throws {
-        let builder = PNGBuilder(width: 13, height: 11, bitDepth: 16, colorType: 6, seed: 5)
-        var interlaced = builder
-        interlaced.interlaced = true
-        let pixels = builder.expectedRGBA
-        for png in [builder.build(), interlaced.build(), try PNGEncoder.encode(rgba: pixels, width: 13, height: 11)] {
-            #expect(ImageComparison.png(png, hasPixels: pixels, width: 13, height: 11))
-            var changed = pixels
-            changed[(10 * 13 + 12) * 4 + 3] ^= 1 // the last pixel's alpha
-            #expect(!ImageComparison.png(png, hasPixels: changed, width: 13, height: 11))
-            #expect(!ImageComparison.png(png, hasPixels: Array(pixels.prefix(13 * 10 * 4)), width: 13, height: 10))
+    /// Premultiplied words with every alpha (color at most alpha, as Cairo stores them).
+    static func premultiplied(_ width: Int, _ height: Int, seed: UInt64, opaque: Bool) -> PremultipliedImage {
+        var rng = SplitMix64(seed: seed)
+        let words = (0..<width * height).map { _ -> UInt32 in
+            let a = opaque ? 255 : UInt32(rng.next() % 256)
+            let channels = (0..<3).map { _ in a == 0 ? 0 : UInt32(rng.next() % UInt64(a + 1)) }
+            return a << 24 | channels[0] << 16 | channels[1] << 8 | channels[2]
         }
-        let opaque = try solid(7, 3, [255, 255, 255, 255]).pngData()
-        #expect(opaque[25] == 2, "written as RGB")
-        #expect(ImageComparison.png(opaque, hasPixels: solid(7, 3, [255, 255, 255, 255]).pixels, width: 7, height: 3))
-        #expect(!ImageComparison.png(Array(opaque.prefix(40)), hasPixels: solid(7, 3, [255, 255, 255, 255]).pixels, width: 7, height: 3))
+        return PremultipliedImage(width: width, height: height, words: words)
+    }
+
+    @Test func aPNGHasExactlyThePixelsItDecodesTo() throws {
+        for opaque in [true, false] {
+            let image = Self.premultiplied(13, 11, seed: 5, opaque: opaque)
+            let straight = image.straightRGBA()
+            var interlaced = PNGBuilder(width: 13, height: 11, bitDepth: 8, colorType: 6)
+            interlaced.interlaced = true
+            interlaced.samples = (0..<13 * 11).map { i in (0..<4).map { Int(straight[i * 4 + $0]) } }
+            let written = try PNGEncoder.encode(image)
+            #expect(written[25] == (opaque ? 2 : 6), "opaque renders are written as RGB")
+            for png in [written, try PNGEncoder.encode(rgba: straight, width: 13, height: 11, level: 9), interlaced.build()] {
+                #expect(ImageComparison.png(png, hasPixels: image))
+                // One channel of one pixel, in the four-pixel groups and in the row's tail.
+                for (x, channel) in [(0, 0), (5, 8), (11, 16), (12, 0), (12, 8), (12, 16)] {
+                    var changed = image
+                    changed.words[10 * 13 + x] ^= 1 << channel
+                    #expect(!ImageComparison.png(png, hasPixels: changed), "pixel \(x), bit \(channel)")
+                }
+                #expect(!ImageComparison.png(png, hasPixels: PremultipliedImage(width: 13, height: 10, words: Array(image.words.prefix(130)))))
+            }
+            #expect(!ImageComparison.png(Array(written.prefix(40)), hasPixels: image))
+        }
+        // An opaque golden and a render with the same colors where one pixel is not opaque.
+        var white = PremultipliedImage(width: 7, height: 3, words: Array(repeating: 0xFFFF_FFFF, count: 21))
+        let golden = try PNGEncoder.encode(white)
+        #expect(ImageComparison.png(golden, hasPixels: white))
+        white.words[20] = 0xFEFE_FEFE
+        #expect(!ImageComparison.png(golden, hasPixels: white))
+    }
+
+    /// Encoding a render as Cairo drew it writes the bytes of encoding its straight pixels.
+    @Test func premultipliedRendersEncodeAsTheirStraightPixels() throws {
+        for opaque in [true, false] {
+            let image = Self.premultiplied(37, 9, seed: 11, opaque: opaque)
+            #expect(try PNGEncoder.encode(image) == PNGEncoder.encode(rgba: image.straightRGBA(), width: 37, height: 9))
+        }
+    }
+
+    /// Straight values divide alpha out, rounding to nearest; opaque and transparent pixels
+    /// keep their bytes, and straight RGBA premultiplied again gives the words back.
+    @Test func straightPixelsDivideAlphaOut() {
+        let image = PremultipliedImage(width: 4, height: 1, words: [0xFF12_3456, 0x8040_2010, 0x0000_0000, 0x0101_0001])
+        #expect(image.straightRGBA() == [0x12, 0x34, 0x56, 255, 0x80, 0x40, 0x20, 0x80, 0, 0, 0, 0, 255, 0, 255, 1])
+        #expect(image.pixel(x: 1, y: 0) == (0x80, 0x40, 0x20, 0x80))
+        #expect(!image.isOpaque)
+        let random = Self.premultiplied(16, 16, seed: 3, opaque: false)
+        #expect(PremultipliedImage(width: 16, height: 16, rgba: random.straightRGBA()) == random)
     }
 }

@@ -28,7 +28,10 @@ import Testing
             let small = try PNGEncoder.encodeSmallest(rgba: pixels, width: 61, height: 40)
             #expect(try PNGDecoder.decode(small).pixels == pixels)
             #expect(try PNGEncoder.encodeSmallest(rgba: pixels, width: 61, height: 40) == small)
-            #expect(try PNGCompression.small.encode(rgba: pixels, width: 61, height: 40) == small)
+            let render = PremultipliedImage(width: 61, height: 40, rgba: pixels)
+            #expect(try PNGCompression.small.encode(render)
+                    == PNGEncoder.encodeSmallest(rgba: render.straightRGBA(), width: 61, height: 40))
+            #expect(try PNGCompression.fast.encode(render) == PNGEncoder.encode(render))
             #expect(small.count < (try PNGEncoder.encode(rgba: pixels, width: 61, height: 40)).count)
         }
     }

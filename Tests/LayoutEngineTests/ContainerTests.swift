@@ -292,7 +292,8 @@ import LayoutModel
         let small = b.node("image", ["systemName": .s("star")])
         let stack = b.hstack(spacing: 0, [b.styled(["imageScale": .s("large")], large), b.styled(["imageScale": .s("small")], small)])
         let (layout, _) = try layOut(b, root: stack, environment: plainScreen)
-        #expect(layout.frames[large]?.size == Size(width: 28, height: 28)) // 22 x 1.25 = 27.5
+        // 22 x 1.25 = 27.5 from x 177.45: it ends where the small one begins (204.95, pixel 204).
+        #expect(layout.frames[large]?.size == Size(width: 27, height: 28))
         #expect(layout.frames[small]?.size == Size(width: 18, height: 18)) // 22 x 0.8 = 17.6
     }
 

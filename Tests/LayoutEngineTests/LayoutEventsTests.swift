@@ -93,7 +93,7 @@ import LayoutModel
         let geometry = b.node("geometry", [:], [])
         let framed = b.styled(["frame": .object(["width": .n(30.6), "height": .n(10)])], geometry)
         let (layout, tree) = try layOut(b, root: framed, environment: plainScreen)
-        let report = LayoutReport.json(tree: tree, layout: layout, commit: 1)
+        let report = LayoutReport(tree: tree, layout: layout, commit: 1).json
         #expect(report["events"] == .array([.object(["type": .s("geometry"), "id": .n(Double(geometry)),
                                                      "width": .n(31), "height": .n(10)])]))
     }

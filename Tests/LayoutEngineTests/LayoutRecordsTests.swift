@@ -9,7 +9,7 @@ import LayoutModel
 @Suite("Layout records: chrome labels laid out once") struct LayoutRecordsTests {
     /// The `labels` object of element `id` in the layout report.
     static func labels(_ layout: LayoutResult, _ tree: ElementTree, _ id: Int) throws -> [String: JSON] {
-        let report = LayoutReport.json(tree: tree, layout: layout, commit: 1)
+        let report = LayoutReport(tree: tree, layout: layout, commit: 1).json
         guard case .array(let elements)? = report["elements"],
               let element = elements.first(where: { $0["id"] == .number(Double(id)) }),
               case .object(let labels)? = element["labels"] else { return [:] }
@@ -119,5 +119,31 @@ import LayoutModel
         let items = Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()).items
         let texts = items.compactMap { item -> String? in if case .text(let run) = item { return run.text } else { return nil } }
         #expect(texts.filter { ["Mon", "Tue", "A"].contains($0) } == ["Mon", "A"])
+    }
+
+    @Test func aRowKeepsTheListsDecorationWhenItsOwnKindRecordsItsPartsAgain() throws {
+        // A menu picker as a row records its parts while placed and again when its texts are
+        // laid out; the list's decoration (`row`) recorded in between stays beside them.
+        var b = StreamBuilder()
+        let picker = b.node("picker", ["style": .s("menu"), "label": .s("Flavor"), "options": .array([.s("Vanilla")]),
+                                       "selected": .n(0)])
+        let list = b.node("list", [:], [picker])
+        let (layout, tree) = try layOut(b, root: list, environment: plainScreen)
+        #expect(layout.chrome[picker]?["row"] == rect(16, 35, 368, 44))
+        #expect(layout.chrome[picker]?["value"] != nil && layout.chrome[picker]?["label"] != nil)
+        let labels = try Self.labels(layout, tree, picker)
+        #expect(labels["value"] == .object(["lines": .array([.string("Vanilla")])]))
+        #expect(labels["label"] == .object(["lines": .array([.string("Flavor")])]))
+    }
+
+    @Test func aPlaceholdersKindIsALabelOnlyWhenItsBoxHasRoom() throws {
+        var b = StreamBuilder()
+        let roomy = b.node("mystery")
+        let tiny = b.styled(["frame": .object(["width": .n(6), "height": .n(6)])], b.node("mystery"))
+        let root = b.vstack([b.styled(["frame": .object(["width": .n(100), "height": .n(40)])], roomy), tiny])
+        let (layout, tree) = try layOut(b, root: root, environment: plainScreen)
+        #expect(try Self.labels(layout, tree, roomy)["kind"] == .object(["lines": .array([.string("mystery")])]))
+        let small = try #require(tree[tiny]?.children.first)
+        #expect(layout.labels[small]?["kind"] == nil)
     }
 }

@@ -92,7 +92,8 @@ import LayoutModel
         let (layout, _) = try layOut(b, root: styled, environment: plainScreen)
         #expect(layout.frames[image]?.size == Size(width: 41, height: 41))
         let (large, _) = try layOut(b, root: styled, environment: RenderEnvironment(device: plainScreen.device, dynamicTypeSize: .accessibility5))
-        #expect(large.frames[image]?.size == Size(width: 70, height: 70))
+        // largeTitle at accessibility5: 60 pt, line height round(60 x 1.2).
+        #expect(large.frames[image]?.size == Size(width: 72, height: 72))
     }
 
     @Test func unknownKindIsAFlexibleBox() throws {

@@ -119,8 +119,9 @@ let dark = RenderEnvironment(colorScheme: .dark)
             let symbols = list.items.compactMap { item -> (String, RGBA)? in
                 if case .symbol(let name, _, let color, _) = item { return (name, color) } else { return nil }
             }
-            #expect(symbols.first { $0.0 == "settings" }?.1 == palette.accent)
-            #expect(symbols.first { $0.0 == "house" }?.1 == palette.secondaryLabel)
+            // Tab bar items draw their .fill variants (gear.fill, house.fill).
+            #expect(symbols.first { $0.0 == "settings.fill" }?.1 == palette.accent)
+            #expect(symbols.first { $0.0 == "house.fill" }?.1 == palette.secondaryLabel)
         }
         #expect(Palette(.light).accent == RGBA(hex: 0x007AFF) && Palette(.dark).accent == RGBA(hex: 0x0A84FF))
     }

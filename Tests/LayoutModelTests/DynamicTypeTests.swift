@@ -2,12 +2,14 @@ import Testing
 import LayoutModel
 
 struct DynamicTypeTests {
-    /// Columns of shared/design/ios-metrics.md, xSmall ... accessibility5.
-    static let body: [(Double, Double)] = [(14, 19), (15, 20), (16, 21), (17, 22), (19, 24), (21, 26), (23, 29),
-                                           (28, 34), (33, 40), (40, 48), (47, 56), (53, 62)]
-    static let largeTitle: [(Double, Double)] = [(31, 38), (32, 39), (33, 40), (34, 41), (36, 43), (38, 46), (40, 48),
-                                                 (44, 52), (48, 57), (52, 61), (56, 66), (60, 70)]
-    static let headlineLineHeights: [Double] = [19, 20, 21, 22, 24, 26, 29, 34, 40, 48, 56, 62]
+    /// Columns of shared/design/ios-metrics.md, xSmall ... accessibility5: Apple's point sizes;
+    /// line heights as the spec gives them, Large's from Apple's table (22, 41), every other
+    /// size round(size x 1.2).
+    static let body: [(Double, Double)] = [(14, 17), (15, 18), (16, 19), (17, 22), (19, 23), (21, 25), (23, 28),
+                                           (28, 34), (33, 40), (40, 48), (47, 56), (53, 64)]
+    static let largeTitle: [(Double, Double)] = [(31, 37), (32, 38), (33, 40), (34, 41), (36, 43), (38, 46), (40, 48),
+                                                 (44, 53), (48, 58), (52, 62), (56, 67), (60, 72)]
+    static let headlineLineHeights: [Double] = [17, 18, 19, 22, 23, 25, 28, 34, 40, 48, 56, 64]
 
     @Test func bodyAtAllTwelveSizes() {
         for (size, expected) in zip(DynamicTypeSize.allCases, Self.body) {
@@ -36,7 +38,9 @@ struct DynamicTypeTests {
         #expect(sizes == [34, 28, 22, 20, 17, 17, 16, 15, 13, 12, 11])
         #expect(lineHeights == [41, 34, 28, 25, 22, 22, 21, 20, 18, 16, 13])
         #expect(DynamicTypeTable.metrics(.caption2, .xSmall).size == 11)
-        #expect(DynamicTypeTable.metrics(.subheadline, .xxxLarge).lineHeight == 28)
+        #expect(DynamicTypeTable.metrics(.subheadline, .xxxLarge).lineHeight == 25)
+        #expect(DynamicTypeTable.metrics(.caption2, .accessibility3).lineHeight == 35)
+        #expect(DynamicTypeTable.metrics(.footnote, .xSmall).lineHeight == 14)
     }
 
     @Test func scaleIsTheRatioToLarge() {
@@ -51,5 +55,27 @@ struct DynamicTypeTests {
         #expect(DynamicTypeTable.lineHeight(forPointSize: 17) == 20)
         #expect(DynamicTypeTable.lineHeight(forPointSize: 10) == 12)
         #expect(DynamicTypeTable.lineHeight(forPointSize: 34) == 41)
+    }
+
+    /// Apple's SF Pro tracking (docs/decisions.md, "Fonts"): the table's values at its sizes,
+    /// linear between them, clamped outside 6...96 pt.
+    @Test func trackingFollowsApplesTable() {
+        let expected: [(Double, Double)] = [(6, 0.041), (11, 0.006), (12, 0), (13, -0.006), (17, -0.026), (19, -0.024),
+                                            (20, -0.023), (22, -0.012), (28, 0.014), (34, 0.012), (55, 0.006), (96, 0)]
+        for (size, tracking) in expected {
+            #expect(abs(SystemFontModel.trackingEm(atSize: size) - tracking) < 1e-12, "\(size)")
+        }
+        #expect(abs(SystemFontModel.trackingEm(atSize: 12.5) - -0.003) < 1e-12)
+        #expect(SystemFontModel.trackingEm(atSize: 2) == 0.041)
+        #expect(SystemFontModel.trackingEm(atSize: 500) == 0)
+    }
+
+    @Test func defaultDesignSwitchesCutAt20PointsAndOnlyItIsTracked() {
+        #expect(!ResolvedFont(size: 19.5, lineHeight: 23).usesDisplayCut)
+        #expect(ResolvedFont(size: 20, lineHeight: 24).usesDisplayCut)
+        #expect(ResolvedFont(size: 17, lineHeight: 22).trackingEm == -0.026)
+        for design in [FontDesign.monospaced, .serif, .rounded] {
+            #expect(ResolvedFont(size: 17, lineHeight: 22, design: design).trackingEm == 0)
+        }
     }
 }

@@ -61,18 +61,7 @@ func sampleList(width: Double = 393, height: Double = 200) -> DisplayList {
     /// antialiasing: edge pixels of clipped groups differ a little (clips are applied to the
     /// group's content and again when compositing it), nothing else does.
     @Test func svgRendersLikeThePNG() throws {
-        let list = sampleList()
-        let scale = 2.0
-        let png = try renderImage(list, scale: scale, text: SimplePangoText())
-        let svg = try renderSVG(list, text: SimplePangoText())
-        let raster = try #require(rasterizeSVG(svg, width: png.width, height: png.height, scale: scale))
-        var worst = 0, off = 0
-        for i in stride(from: 0, to: png.rgba.count, by: 4) {
-            let diff = (0..<4).map { abs(Int(png.rgba[i + $0]) - Int(raster.rgba[i + $0])) }.max() ?? 0
-            worst = max(worst, diff)
-            if diff > 2 { off += 1 }
-        }
-        let pixels = png.width * png.height
+        let (worst, off, pixels, _) = try svgDifference(sampleList(), scale: 2, text: SimplePangoText(), tolerance: 2)
         #expect(worst <= 32 && off * 200 < pixels,
                 "\(off) of \(pixels) pixels differ by more than 2, worst by \(worst)")
     }

@@ -1,3 +1,4 @@
+import ImageDiff
 import CCairo
 import Foundation
 import LayoutEngine
@@ -5,6 +6,7 @@ import SVGExport
 import Drawing
 import LayoutModel
 import TextMeasure
+import Testing
 
 /// Draws nothing: for lists without text.
 struct NoText: TextDrawing {
@@ -64,7 +66,24 @@ func near(_ actual: [Int], _ expected: [Int], tolerance: Int = 2) -> Bool {
     zip(actual, expected).allSatisfy { abs($0 - $1) <= tolerance }
 }
 
-/// Rasterizes an SVG with librsvg (what rsvg-convert uses) at `scale`, as straight RGBA.
+/// How `list`'s PNG at `scale` and librsvg's drawing of its SVG differ: the largest channel
+/// difference, and how many pixels differ by more than `tolerance`.
+func svgDifference(_ list: DisplayList, scale: Double, text: any TextDrawing,
+                   tolerance: Int) throws -> (worst: Int, off: Int, pixels: Int, svg: [UInt8]) {
+    let png = try renderImage(list, scale: scale, text: text)
+    let svg = try renderSVG(list, text: text)
+    let raster = try #require(rasterizeSVG(svg, width: png.width, height: png.height, scale: scale))
+    var worst = 0, off = 0
+    let (drawn, rasterized) = (png.rgba, raster.rgba)
+    for i in stride(from: 0, to: drawn.count, by: 4) {
+        let diff = (0..<4).map { abs(Int(drawn[i + $0]) - Int(rasterized[i + $0])) }.max() ?? 0
+        worst = max(worst, diff)
+        if diff > tolerance { off += 1 }
+    }
+    return (worst, off, png.width * png.height, svg)
+}
+
+/// Rasterizes an SVG with librsvg (what rsvg-convert uses) at `scale`.
 func rasterizeSVG(_ svg: [UInt8], width: Int, height: Int, scale: Double) -> RenderedImage? {
     var error: UnsafeMutablePointer<GError>?
     guard let handle = rsvg_handle_new_from_data(svg, gsize(svg.count), &error) else {
@@ -82,18 +101,11 @@ func rasterizeSVG(_ svg: [UInt8], width: Int, height: Int, scale: Double) -> Ren
     guard ok != 0, let data = cairo_image_surface_get_data(surface) else { return nil }
     cairo_surface_flush(surface)
     let stride = Int(cairo_image_surface_get_stride(surface))
-    var out = [UInt8](repeating: 0, count: width * height * 4)
+    var words: [UInt32] = []
     for y in 0..<height {
-        for x in 0..<width {
-            let p = UnsafeRawPointer(data + y * stride).load(fromByteOffset: x * 4, as: UInt32.self)
-            let a = p >> 24
-            let channels = [(p >> 16) & 0xFF, (p >> 8) & 0xFF, p & 0xFF].map { a == 0 ? 0 : ($0 * 255 + a / 2) / a }
-            let i = (y * width + x) * 4
-            for c in 0..<3 { out[i + c] = UInt8(channels[c]) }
-            out[i + 3] = UInt8(a)
-        }
+        for x in 0..<width { words.append(UnsafeRawPointer(data + y * stride).load(fromByteOffset: x * 4, as: UInt32.self)) }
     }
-    return RenderedImage(width: width, height: height, rgba: out)
+    return RenderedImage(pixels: PremultipliedImage(width: width, height: height, words: words))
 }
 
 func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {

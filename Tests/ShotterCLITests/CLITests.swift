@@ -155,7 +155,7 @@ private let hello = """
             (["render", "x.jsonl", "--frobnicate"], "shotter: unknown option --frobnicate (see `shotter render --help`)\n"),
             (["render", "x.jsonl", "--device", "nokia3310"],
              "shotter: unknown device \"nokia3310\" (use iphone15pro, iphone15promax, iphone16pro, iphonese, ipadpro11 or WIDTHxHEIGHT@SCALE) (see `shotter render --help`)\n"),
-            (["render", "x.jsonl", "--dynamic-type", "huge"], "shotter: unknown Dynamic Type size \"huge\" (use xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2, accessibility3, accessibility4, accessibility5) (see `shotter render --help`)\n"),
+            (["render", "x.jsonl", "--dynamic-type", "huge"], "shotter: unknown Dynamic Type size \"huge\" (use xSmall, small, medium, large, xLarge, xxLarge, xxxLarge, accessibility1, accessibility2, accessibility3, accessibility4, accessibility5 or all) (see `shotter render --help`)\n"),
             (["layout", "x.jsonl", "--commit", "all"], "shotter: --commit takes a number from 1 or last (see `shotter layout --help`)\n"),
             (["frobnicate"], "shotter: unknown command \"frobnicate\" (see `shotter --help`)\n"),
         ]
@@ -199,6 +199,16 @@ private let hello = """
         }
         #expect(run.stdout.split(separator: "\n").map(String.init) == expected)
         for path in expected { #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(path).path)) }
+    }
+
+    @Test func theLayoutFormatWritesWhatShotterLayoutPrints() throws {
+        let dir = try CLI.temporaryDirectory()
+        let run = try CLI.run(["render", Self.counter, "-o", "shots", "--commit", "2", "--format", "layout"], in: dir)
+        #expect(run.status == 0)
+        #expect(run.stdout == "shots/Counter/002-tap-13.iphone15pro.large.light.layout.json\n")
+        let written = try String(contentsOf: dir.appendingPathComponent("shots/Counter/002-tap-13.iphone15pro.large.light.layout.json"), encoding: .utf8)
+        let printed = try CLI.run(["layout", Self.counter, "--commit", "2"])
+        #expect(printed.status == 0 && written == printed.stdout && written.hasPrefix("{\"colorScheme\":\"light\",\"commit\":2,"))
     }
 
     @Test func pngIsAtTheDeviceScaleOrTheGivenOne() throws {

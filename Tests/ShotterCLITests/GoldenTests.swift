@@ -7,12 +7,13 @@ import Testing
 import LayoutModel
 import RenderPipeline
 
-/// shotter's own goldens, checked the way users check theirs:
-/// - `shotter.json` at the repository root is a `shotter test` plan over every example; the
-///   screenshots and their layout dumps live in `Goldens/Screenshots` and are checked with
-///   `SnapshotRunner`, the code behind `shotter test`.
-/// - `Goldens/Frames/EXAMPLE.jsonl`: the frames of every commit at three Dynamic Type sizes,
-///   the first regression check (it names what moved).
+/// shotter's own goldens, checked the way users check theirs, with `SnapshotRunner` (the code
+/// behind `shotter test`), all in `Goldens/Screenshots`:
+/// - `shotter.json` at the repository root is a plan over every example: screenshots of the
+///   last commit, each with its layout report beside it.
+/// - `shotter-frames.json` checks the layout report (`shotter layout`'s JSON) of every commit
+///   of every example at three Dynamic Type sizes, the first regression check (it names what
+///   moved); at the last commit these are the very files beside the light screenshots.
 /// - Every planned screen is also rendered to SVG, which librsvg must rasterize to the PNG's
 ///   pixels; `Goldens/SVG` keeps one SVG to catch changes in the SVG itself.
 /// `SHOTTER_RECORD=1 swift test --filter Goldens` re-records, and then fails so recording is
@@ -22,6 +23,7 @@ import RenderPipeline
         .deletingLastPathComponent().deletingLastPathComponent()
     static let recording = ProcessInfo.processInfo.environment["SHOTTER_RECORD"] == "1"
     static let plan = Result { try TestPlan.load(path: repository.appendingPathComponent("shotter.json").path) }
+    static let framesPlan = Result { try TestPlan.load(path: repository.appendingPathComponent("shotter-frames.json").path) }
     static let examples: [String] = {
         let dir = repository.appendingPathComponent("Examples").path
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
@@ -33,42 +35,37 @@ import RenderPipeline
         return try OpStream(file: "Examples/\(example).jsonl", bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
-    @Test func thePlanCoversEveryExample() throws {
+    @Test func thePlansCoverEveryExample() throws {
         let streams = try Self.plan.get().streams()
         #expect(streams.map(\.name).sorted() == Self.examples)
         #expect(Self.examples.count >= 4)
-    }
-
-    @Test func screenshotsMatchTheirGoldens() throws {
-        let plan = try Self.plan.get()
-        let streams = try plan.streams()
-        let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("shotter-goldens-\(UUID().uuidString)").path
-        let options = RunOptions(record: Self.recording ? .all : .never, ci: false, jobs: 2, artifacts: artifacts)
-        let summary = try SnapshotRunner.run(streams: streams, goldens: plan.goldens, options: options)
-        for result in summary.results where result.status != .passed {
-            Issue.record("\(result.path): \(result.status.rawValue): \(result.message) \(result.changes.joined(separator: "; "))")
+        let frames = try Self.framesPlan.get().streams()
+        #expect(frames.map(\.name).sorted() == Self.examples)
+        #expect(try Self.framesPlan.get().goldens == Self.plan.get().goldens, "one tree of goldens")
+        for stream in frames {
+            #expect(stream.settings.commits == .all && stream.settings.formats == [.layout])
+            #expect(stream.settings.sizes == [.xSmall, .large, .accessibility3] && stream.settings.schemes == [.light])
+            #expect(stream.settings.devices == streams.first { $0.name == stream.name }?.settings.devices, "the screenshots' device")
         }
-        #expect(summary.passed + summary.recorded == streams.flatMap(\.snapshots).count)
-        #expect(SnapshotRunner.unusedGoldens(in: plan.goldens, streams: streams) == [], "goldens no example produces")
-        if Self.recording { Issue.record("recorded \(summary.recorded) screenshots (SHOTTER_RECORD=1 always fails)") }
     }
 
-    @Test(arguments: examples)
-    func frameDumps(example: String) throws {
-        let renderer = try Screenshotter()
-        let stream = try Self.stream(example)
-        let device = try #require(try Self.plan.get().streams().first { $0.name == example }?.settings.devices.first)
-        var dump = ""
-        for size in [DynamicTypeSize.xSmall, .large, .accessibility3] {
-            let env = RenderEnvironment(device: device, dynamicTypeSize: size)
-            try stream.replay { commit, tree in
-                let layout = renderer.layout(tree: tree, environment: env)
-                dump += LayoutReport.json(tree: tree, layout: layout, commit: commit.number).serialized() + "\n"
+    /// Both plans pass, and no golden file is left that neither produces.
+    @Test func screenshotsAndFramesMatchTheirGoldens() throws {
+        let goldens = try Self.plan.get().goldens
+        var planned: [PlannedStream] = []
+        for plan in [try Self.plan.get(), try Self.framesPlan.get()] {
+            let streams = try plan.streams()
+            planned += streams
+            let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("shotter-goldens-\(UUID().uuidString)").path
+            let options = RunOptions(record: Self.recording ? .all : .never, ci: false, jobs: 2, artifacts: artifacts)
+            let summary = try SnapshotRunner.run(streams: streams, goldens: plan.goldens, options: options)
+            for result in summary.results where result.status != .passed {
+                Issue.record("\(result.path): \(result.status.rawValue): \(result.message) \(result.changes.joined(separator: "; "))")
             }
+            #expect(summary.passed + summary.recorded == streams.flatMap(\.snapshots).count)
+            if Self.recording { Issue.record("recorded \(summary.recorded) snapshots (SHOTTER_RECORD=1 always fails)") }
         }
-        try Self.check(Array(dump.utf8), golden: "Frames/\(example).jsonl") { expected, actual in
-            Self.firstDifferentLine(expected, actual)
-        }
+        #expect(SnapshotRunner.unusedGoldens(in: goldens, streams: planned) == [], "goldens no example produces")
     }
 
     /// The SVG of every planned screen shows what its PNG shows.
@@ -82,7 +79,8 @@ import RenderPipeline
         for device in planned.settings.devices {
             for size in planned.settings.sizes {
                 for scheme in planned.settings.schemes {
-                    let env = RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: scheme)
+                    let env = RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: scheme,
+                                                catalog: planned.settings.catalog, remoteImages: planned.settings.remoteImages)
                     let list = renderer.displayList(tree: tree, environment: env, diagnostics: Diagnostics())
                     let png = try renderer.image(list, scale: 1)
                     let svg = try renderer.encode(list, format: .svg, scale: 1)
@@ -126,15 +124,5 @@ import RenderPipeline
         let artifact = FileManager.default.temporaryDirectory.appendingPathComponent("shotter-actual-" + name.replacingOccurrences(of: "/", with: "-"))
         try? Data(actual).write(to: artifact)
         Issue.record("Goldens/\(name): \(describe(expected, actual)) (actual written to \(artifact.path))")
-    }
-
-    static func firstDifferentLine(_ expected: [UInt8], _ actual: [UInt8]) -> String {
-        let e = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        let a = String(decoding: actual, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        for i in 0..<max(e.count, a.count) where i >= e.count || i >= a.count || e[i] != a[i] {
-            let line = { (s: Substring?) in String((s ?? "<none>").prefix(300)) }
-            return "line \(i + 1) differs:\n  expected \(line(i < e.count ? e[i] : nil))\n  actual   \(line(i < a.count ? a[i] : nil))"
-        }
-        return "bytes differ"
     }
 }

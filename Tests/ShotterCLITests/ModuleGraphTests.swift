@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The layout core links no C library (docs/architecture.md): LayoutModel, Drawing,
-/// ChartRender and LayoutEngine, and the tests of LayoutEngine and ChartRender, depend on
+/// The layout core links no C library (docs/architecture.md): LayoutModel, Drawing, Audit,
+/// ChartRender and LayoutEngine, and the tests of LayoutEngine, ChartRender and Audit, depend on
 /// nothing that reaches Cairo, Pango or librsvg. `scripts/test.sh` builds with SwiftPM's
 /// explicit import check, so a source file cannot import a module its target does not declare.
 @Suite struct ModuleGraphTests {
@@ -37,7 +37,7 @@ import Testing
         #expect(graph["SVGExport"]?.contains("CCairo") == true)
         #expect(Self.closure(of: "shotter", in: graph).isSuperset(of: Self.cModules))
         for target in ["LayoutModel", "Drawing", "ChartRender", "LayoutEngine", "LayoutEngineTests", "ChartRenderTests",
-                       "LayoutModelTests", "Fuzzer"] {
+                       "LayoutModelTests", "Fuzzer", "Assets", "AssetsTests", "Audit", "AuditTests"] {
             #expect(graph[target] != nil, "\(target) is not in Package.swift")
             let reached = Self.closure(of: target, in: graph).intersection(Self.cModules)
             #expect(reached.isEmpty, "\(target) reaches \(reached.sorted())")

@@ -53,8 +53,8 @@ extension TestCommandTests {
         let results = try RunResults.load(dir + "/report/results.json")
         let failure = try #require(results.snapshots.first { $0.status == "failed" })
         #expect(failure.name == "B/002.iphone15pro.large.dark.png")
-        #expect(failure.differingPixels == 417)
-        #expect(failure.changes.map(\.element) == ["#1 text 'World, and more': text 'World' -> 'World, and more', x 175 -> 138, width 41 -> 117"])
+        #expect(failure.differingPixels == 452)
+        #expect(failure.changes.map(\.element) == ["#1 text 'World, and more': text 'World' -> 'World, and more', x 174 -> 133, width 45 -> 125"])
         #expect(failure.changes.map(\.line) == [4])
         #expect(failure.actual == "failures/B/002.iphone15pro.large.dark.actual.png")
         #expect(failure.actualLayout == "failures/B/002.iphone15pro.large.dark.actual.layout.json")
@@ -184,11 +184,11 @@ extension TestCommandTests {
                               environment: ["GITHUB_STEP_SUMMARY": dir + "/step-summary.md", "GITHUB_SERVER_URL": "https://github.com",
                                             "GITHUB_REPOSITORY": "me/app", "GITHUB_RUN_ID": "42"])
         let lines = run.output.split(separator: "\n").map(String.init)
-        #expect(lines.suffix(2) == ["::error file=flows/C.jsonl,line=4,title=shotter%3A C/002.iphone15pro.large.light.png::#1 text 'World, and more': text 'World' -> 'World, and more', x 175 -> 138, width 41 -> 117; 417 of 334836 pixels differ (0.125%25)",
+        #expect(lines.suffix(2) == ["::error file=flows/C.jsonl,line=4,title=shotter%3A C/002.iphone15pro.large.light.png::#1 text 'World, and more': text 'World' -> 'World, and more', x 174 -> 133, width 45 -> 125; 452 of 334836 pixels differ (0.135%25)",
                                     "8 passed, 4 failed"])
         #expect(lines.filter { $0.hasPrefix("::error ") }.count == 4)
         let summary = try String(contentsOfFile: dir + "/step-summary.md", encoding: .utf8)
-        #expect(summary.hasPrefix("### earlier step\n### shotter: 8 passed, 4 failed\n\n8 passed · 4 failed\n\n| snapshot | why | what moved |\n|---|---|---|\n| <code>B/002.iphone15pro.large.dark.png</code> | 417 of 334836 pixels differ (0.125%) | <code>#1 text 'World, and more': text 'World' -&gt; 'World, and more', x 175 -&gt; 138, width 41 -&gt; 117</code> |\n"))
+        #expect(summary.hasPrefix("### earlier step\n### shotter: 8 passed, 4 failed\n\n8 passed · 4 failed\n\n| snapshot | why | what moved |\n|---|---|---|\n| <code>B/002.iphone15pro.large.dark.png</code> | 452 of 334836 pixels differ (0.135%) | <code>#1 text 'World, and more': text 'World' -&gt; 'World, and more', x 174 -&gt; 133, width 45 -&gt; 125</code> |\n"))
         #expect(summary.hasSuffix("Report: .shotter-artifacts/report.html in the artifacts of https://github.com/me/app/actions/runs/42\n\nIf the changes are intended, download the report's folder and accept them: <code>shotter accept .shotter-artifacts</code>\n"))
 
         let file = try shotter(["test", "--summary", "summary.md"], ci: true)

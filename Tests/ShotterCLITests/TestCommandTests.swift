@@ -263,5 +263,13 @@ import Testing
                                   "--scheme", "light,dark", "--jobs", "2"])
         #expect(render.status == 0)
         #expect(render.errors.split(separator: "\n").map(String.init) == [warningA, warningProp, warningSymbol])
+        // Stream by stream, what `shotter test` prints is what `shotter render` prints.
+        let renderB = try shotter(["render", "flows/B.jsonl", "-o", "out", "--commit", "all", "--dynamic-type", "large,xxxLarge",
+                                   "--scheme", "light,dark", "--jobs", "2"])
+        #expect(renderB.status == 0)
+        #expect(test.errors == render.errors + renderB.errors)
+        // One stream, one environment and one commit per worker: the same lines.
+        let oneWorker = try shotter(["test", "--jobs", "1", "--commit", "2", "--dynamic-type", "large", "--scheme", "dark"])
+        #expect(oneWorker.errors == test.errors)
     }
 }

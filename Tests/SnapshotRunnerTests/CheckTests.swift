@@ -1,6 +1,7 @@
 import Foundation
 import ImageDiff
 @testable import LayoutEngine
+import RenderPipeline
 import SVGExport
 @testable import SnapshotRunner
 import LayoutModel
@@ -16,8 +17,8 @@ import Testing
                  environment: RenderEnvironment(), format: .png, scale: 1, tolerance: tolerance)
     }
 
-    let layout = LayoutDump(elements: [.init(id: 12, kind: "text", label: "Add", frame: Rect(x: 16, y: 529, width: 361, height: 26))])
-    let oldLayout = LayoutDump(elements: [.init(id: 12, kind: "text", label: "Add", frame: Rect(x: 16, y: 521, width: 361, height: 22))])
+    let layout = LayoutReport(elements: [.init(id: 12, kind: "text", label: "Add", frame: Rect(x: 16, y: 529, width: 361, height: 26))])
+    let oldLayout = LayoutReport(elements: [.init(id: 12, kind: "text", label: "Add", frame: Rect(x: 16, y: 521, width: 361, height: 22))])
 
     var golden: String { dir + "/goldens/Todo/002-tap-Add.iphone15pro.large.light.png" }
     var goldenLayout: String { dir + "/goldens/Todo/002-tap-Add.iphone15pro.large.light.layout.json" }
@@ -154,6 +155,14 @@ import Testing
         }
         #expect(try checker(.all).check(snapshot(), actual: png, layout: layout).wrote == ["Todo/002-tap-Add.iphone15pro.large.light.layout.json"])
         #expect(read(goldenLayout) == Array(layout.serialized().utf8))
+
+        // A dump in an earlier format is rewritten like a missing one, except with `never`.
+        let compact = "{\"elements\":[\n{\"id\":12,\"kind\":\"text\",\"frame\":[16,521,361,22]}\n]}\n"
+        try writeFile(compact, goldenLayout)
+        #expect(try checker(.never).check(snapshot(), actual: png, layout: layout).wrote.isEmpty)
+        #expect(read(goldenLayout) == Array(compact.utf8))
+        #expect(try checker(.missing).check(snapshot(), actual: png, layout: layout).wrote == ["Todo/002-tap-Add.iphone15pro.large.light.layout.json"])
+        #expect(read(goldenLayout) == Array(layout.serialized().utf8))
     }
 
     /// A render whose pixels the golden already holds passes without being encoded, even when
@@ -169,17 +178,17 @@ import Testing
         try writeFile(layout.serialized(), goldenLayout)
 
         for mode in [RecordMode.never, .missing, .failed] {
-            let result = try checker(mode).check(snapshot(), image: image, layout: layout)
+            let result = try checker(mode).check(snapshot(), actual: PNGGolden().actual(image), layout: layout)
             #expect(result.status == .passed && result.message == "matches" && result.wrote.isEmpty)
             #expect(read(golden) == otherEncoding)
         }
-        let all = try checker(.all).check(snapshot(), image: image, layout: layout)
+        let all = try checker(.all).check(snapshot(), actual: PNGGolden().actual(image), layout: layout)
         #expect(all.status == .recorded && all.wrote == ["Todo/002-tap-Add.iphone15pro.large.light.png", "Todo/002-tap-Add.iphone15pro.large.light.layout.json"])
         #expect(read(golden) == (try PNGEncoder.encode(rgba: pixels, width: 6, height: 5)))
 
         // One pixel off: encoded and compared as before.
         pixels[(4 * 6 + 5) * 4 + 1] = 0
-        let changed = try checker(.never).check(snapshot(), image: RenderedImage(width: 6, height: 5, rgba: pixels), layout: layout)
+        let changed = try checker(.never).check(snapshot(), actual: PNGGolden().actual(RenderedImage(width: 6, height: 5, rgba: pixels)), layout: layout)
         #expect(changed.status == .failed && changed.message == "1 of 30 pixels differ (3.333%)")
         #expect(changed.actual.flatMap { read(dir + "/artifacts/" + $0) } == (try PNGEncoder.encode(rgba: pixels, width: 6, height: 5)))
     }
@@ -191,12 +200,12 @@ import Testing
     }
 }
 
-@Suite struct LayoutDumpTests {
-    typealias E = LayoutDump.Element
+@Suite struct LayoutChangesTests {
+    typealias E = LayoutReport.Element
     func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
 
     @Test func changesNameTheElementAndEveryFieldThatMoved() {
-        let old = LayoutDump(elements: [
+        let old = LayoutReport(elements: [
             E(id: 0, kind: "screen", frame: r(0, 0, 393, 852)),
             E(id: 5, kind: "toggle", label: "Wi-Fi", frame: r(16, 100, 361, 44), chrome: ["knob": r(300, 106, 27, 27), "track": r(290, 104, 51, 31)]),
             E(id: 12, kind: "text", label: "Add", frame: r(16, 521, 361, 22)),
@@ -205,7 +214,7 @@ import Testing
             E(id: 7, kind: "image", label: "star", frame: r(1, 1, 20, 20)),
             E(id: 8, kind: "vstack", frame: r(0, 0, 10, 10)),
         ])
-        let new = LayoutDump(elements: [
+        let new = LayoutReport(elements: [
             E(id: 0, kind: "screen", frame: r(0, 0, 393, 852)),
             E(id: 5, kind: "toggle", label: "Wi-Fi", frame: r(16, 100, 361, 44), chrome: ["knob": r(320, 106, 27, 27), "track": r(290, 104, 51, 31)]),
             E(id: 12, kind: "text", label: "Add", frame: r(16, 529, 361, 26)),
@@ -214,7 +223,7 @@ import Testing
             E(id: 7, kind: "image", label: "star", frame: nil),
             E(id: 8, kind: "hstack", frame: r(0, 0, 10, 10)),
         ])
-        #expect(LayoutDump.changes(from: old, to: new) == [
+        #expect(LayoutChanges.changes(from: old, to: new) == [
             "#5 toggle 'Wi-Fi': knob.x 300 -> 320",
             "#12 text 'Add': y 521 -> 529, height 22 -> 26",
             "#3 text 'Bye': text 'Hi' -> 'Bye', x 0.5 -> 1.25",
@@ -224,34 +233,34 @@ import Testing
             "#8 hstack: added at 0,0 10x10",
             "#9 text 'Old': removed",
         ])
-        #expect(LayoutDump.changes(from: new, to: new).isEmpty)
+        #expect(LayoutChanges.changes(from: new, to: new).isEmpty)
     }
 
     @Test func changedRectsKeepTheInnermostOldAndNewFrames() {
-        let old = LayoutDump(elements: [E(id: 0, kind: "screen", frame: r(0, 0, 393, 852)),
+        let old = LayoutReport(elements: [E(id: 0, kind: "screen", frame: r(0, 0, 393, 852)),
                                         E(id: 4, kind: "vstack", frame: r(10, 100, 200, 60)),
                                         E(id: 1, kind: "text", label: "A", frame: r(10, 100, 50, 22)),
                                         E(id: 2, kind: "text", label: "B", frame: r(10, 130, 50, 22)),
                                         E(id: 3, kind: "text", label: "Gone", frame: r(10, 400, 50, 22))])
-        let new = LayoutDump(elements: [E(id: 0, kind: "screen", frame: r(0, 0, 393, 852)),
+        let new = LayoutReport(elements: [E(id: 0, kind: "screen", frame: r(0, 0, 393, 852)),
                                         E(id: 4, kind: "vstack", frame: r(10, 100, 200, 70)),
                                         E(id: 1, kind: "text", label: "A", frame: r(10, 100, 50, 22)),
                                         E(id: 2, kind: "text", label: "B", frame: r(10, 130, 50, 40))])
-        let (before, after) = LayoutDump.changedRects(from: old, to: new)
+        let (before, after) = LayoutChanges.changedRects(from: old, to: new)
         #expect(before == [r(10, 130, 50, 22), r(10, 400, 50, 22)], "the stack holds B, so only B and the removed text")
         #expect(after == [r(10, 130, 50, 40)])
     }
 
     @Test func aWrapperThatMovedWithItsChildIsLeftToTheChild() {
-        let old = LayoutDump(elements: [E(id: 2, kind: "styled", label: "Counter", frame: r(135, 312, 123, 41)),
+        let old = LayoutReport(elements: [E(id: 2, kind: "styled", label: "Counter", frame: r(135, 312, 123, 41)),
                                         E(id: 1, kind: "text", label: "Counter", frame: r(135, 312, 123, 41)),
                                         E(id: 4, kind: "padding", label: "0", frame: r(100, 400, 60, 60)),
                                         E(id: 3, kind: "text", label: "0", frame: r(110, 410, 40, 40))])
-        let new = LayoutDump(elements: [E(id: 2, kind: "styled", label: "My Counter", frame: r(107, 312, 178, 41)),
+        let new = LayoutReport(elements: [E(id: 2, kind: "styled", label: "My Counter", frame: r(107, 312, 178, 41)),
                                         E(id: 1, kind: "text", label: "My Counter", frame: r(107, 312, 178, 41)),
                                         E(id: 4, kind: "padding", label: "0", frame: r(100, 410, 60, 60)),
                                         E(id: 3, kind: "text", label: "0", frame: r(110, 420, 40, 40))])
-        #expect(LayoutDump.changes(from: old, to: new) == [
+        #expect(LayoutChanges.changes(from: old, to: new) == [
             "#1 text 'My Counter': text 'Counter' -> 'My Counter', x 135 -> 107, width 123 -> 178",
             "#4 padding '0': y 400 -> 410",
             "#3 text '0': y 410 -> 420",
@@ -259,25 +268,39 @@ import Testing
     }
 
     @Test func aContainerWhoseTextChangedIsNotReportedTwice() {
-        let old = LayoutDump(elements: [E(id: 2, kind: "button", label: "Reset", frame: r(0, 0, 88, 44)),
+        let old = LayoutReport(elements: [E(id: 2, kind: "button", label: "Reset", frame: r(0, 0, 88, 44)),
                                         E(id: 1, kind: "text", label: "Reset", frame: r(10, 10, 50, 22))])
-        let new = LayoutDump(elements: [E(id: 2, kind: "button", label: "Reset all", frame: r(0, 0, 88, 44)),
+        let new = LayoutReport(elements: [E(id: 2, kind: "button", label: "Reset all", frame: r(0, 0, 88, 44)),
                                         E(id: 1, kind: "text", label: "Reset all", frame: r(10, 10, 68, 22))])
-        #expect(LayoutDump.changes(from: old, to: new) == ["#1 text 'Reset all': text 'Reset' -> 'Reset all', width 50 -> 68"])
+        #expect(LayoutChanges.changes(from: old, to: new) == ["#1 text 'Reset all': text 'Reset' -> 'Reset all', width 50 -> 68"])
     }
 
     @Test func theFileHasOneElementPerLineAndReadsBack() throws {
-        let dump = LayoutDump(elements: [E(id: 0, kind: "screen", frame: r(0, 0, 393, 852)),
-                                         E(id: 4, kind: "toggle", label: "Say \"hi\"", frame: nil, chrome: ["knob": r(1, 2, 3, 4.5)])])
-        #expect(dump.serialized() == """
-        {"elements":[
-        {"id":0,"kind":"screen","frame":[0,0,393,852]},
-        {"id":4,"kind":"toggle","label":"Say \\"hi\\"","frame":null,"chrome":{"knob":[1,2,3,4.5]}}
+        let report = LayoutReport(commit: 3, device: "iphonese", dynamicTypeSize: "accessibility3", colorScheme: "dark", elements: [
+            E(id: 0, kind: "screen", frame: r(0, 0, 393, 852)),
+            E(id: 4, kind: "toggle", label: "Say \"hi\"", frame: nil, chrome: ["knob": r(1, 2, 3, 4.5)]),
+            E(id: 5, kind: "text", label: "Pay now", frame: r(16, 521, 100, 44), text: .init(lines: ["Pay", "now…"], truncated: true)),
+            E(id: 6, kind: "navscreen", frame: r(0, 0, 393, 852), labels: ["back": .init(lines: ["Settings"])]),
+        ], events: [.object(["type": .string("geometry"), "id": .number(2), "width": .number(31), "height": .number(10)])])
+        #expect(report.serialized() == """
+        {"colorScheme":"dark","commit":3,"device":"iphonese","dynamicTypeSize":"accessibility3","elements":[
+        {"frame":{"height":852,"width":393,"x":0,"y":0},"id":0,"kind":"screen"},
+        {"chrome":{"knob":{"height":4.5,"width":3,"x":1,"y":2}},"frame":null,"id":4,"kind":"toggle","label":"Say \\"hi\\""},
+        {"frame":{"height":44,"width":100,"x":16,"y":521},"id":5,"kind":"text","label":"Pay now","lines":["Pay","now…"],"truncated":true},
+        {"frame":{"height":852,"width":393,"x":0,"y":0},"id":6,"kind":"navscreen","labels":{"back":{"lines":["Settings"]}}}
+        ],"events":[
+        {"height":10,"id":2,"type":"geometry","width":31}
         ]}
 
         """)
-        #expect(LayoutDump.parse(Array(dump.serialized().utf8)) == dump)
-        #expect(LayoutDump.parse(Array("{\"frames\": []}".utf8)) == nil)
+        #expect(LayoutReport.parse(Array(report.serialized().utf8)) == report)
+        #expect(LayoutReport(elements: []).serialized() == """
+        {"colorScheme":"light","commit":1,"device":"iphone15pro","dynamicTypeSize":"large","elements":[],"events":[]}
+
+        """)
+        // The compact dumps of earlier versions and other JSON are not reports.
+        #expect(LayoutReport.parse(Array("{\"elements\":[\n{\"id\":0,\"kind\":\"screen\",\"frame\":[0,0,393,852]}\n]}\n".utf8)) == nil)
+        #expect(LayoutReport.parse(Array("{\"frames\": []}".utf8)) == nil)
     }
 
     @Test func theDumpOfATreeLabelsTextsAndTheirSingleChildParents() throws {
@@ -293,12 +316,12 @@ import Testing
         {"op":"commit"}
         """
         let stream = try OpStream(file: "t", bytes: Array(text.utf8))
-        var dump: LayoutDump?
+        var dump: LayoutReport?
         var frames: [Int: Rect] = [:]
         try stream.replay { _, tree in
             let layout = LayoutPass.run(tree: tree, environment: RenderEnvironment(), measurer: FixedAdvanceMeasurer())
             frames = layout.frames
-            dump = LayoutDump(tree: tree, layout: layout)
+            dump = LayoutReport(tree: tree, layout: layout, commit: 1)
         }
         let elements = try #require(dump).elements
         #expect(elements.map(\.id) == [0, 4, 3, 2, 1], "document order")
@@ -307,7 +330,7 @@ import Testing
     }
 }
 
-extension LayoutDumpTests {
+extension LayoutChangesTests {
     /// A navigation title that no longer fits is cut off with an ellipsis: the dump keeps the
     /// label's laid-out line and that it is truncated, and the change names both.
     @Test func aChromeLabelThatBecomesTruncatedIsAChange() throws {
@@ -318,39 +341,36 @@ extension LayoutDumpTests {
         {"id":1,"op":"update","props":{"depth":0,"title":"Settings for every account on this phone"}}
         {"op":"commit"}
         """
-        var dumps: [LayoutDump] = []
+        var dumps: [LayoutReport] = []
         try OpStream(file: "t", bytes: Array(text.utf8)).replay { _, tree in
             let layout = LayoutPass.run(tree: tree, environment: RenderEnvironment(), measurer: FixedAdvanceMeasurer())
-            dumps.append(LayoutDump(tree: tree, layout: layout))
+            dumps.append(LayoutReport(tree: tree, layout: layout, commit: 1))
         }
         #expect(dumps.count == 2)
-        #expect(LayoutDump.changes(from: dumps[0], to: dumps[1])
+        #expect(LayoutChanges.changes(from: dumps[0], to: dumps[1])
                 == ["#1 navscreen: largeTitle 'Settings' -> 'Settings for every…', largeTitle truncated"])
-        #expect(LayoutDump.changes(from: dumps[1], to: dumps[0])
+        #expect(LayoutChanges.changes(from: dumps[1], to: dumps[0])
                 == ["#1 navscreen: largeTitle 'Settings for every…' -> 'Settings', largeTitle no longer truncated"])
-        #expect(dumps[1].serialized().contains(#""labels":{"largeTitle":["Settings for every…"]},"truncatedLabels":["largeTitle"]}"#))
-        let stored = try #require(LayoutDump.parse(Array(dumps[1].serialized().utf8)))
+        #expect(dumps[1].serialized().contains(#""labels":{"largeTitle":{"lines":["Settings for every…"],"truncated":true}}"#))
+        let stored = try #require(LayoutReport.parse(Array(dumps[1].serialized().utf8)))
         #expect(stored == dumps[1], "the labels and their truncation read back")
     }
 
     @Test func aTextThatBecomesTruncatedOrWrapsIsAChange() {
         let frame = r(16, 521, 100, 22)
-        let old = LayoutDump(elements: [E(id: 12, kind: "text", label: "Pay now", frame: frame, lines: 1),
-                                        E(id: 13, kind: "text", label: "Total", frame: r(16, 600, 100, 22), lines: 1)])
-        let new = LayoutDump(elements: [E(id: 12, kind: "text", label: "Pay now", frame: frame, lines: 1, truncated: true),
-                                        E(id: 13, kind: "text", label: "Total", frame: r(16, 600, 100, 44), lines: 2)])
-        #expect(LayoutDump.changes(from: old, to: new) == ["#12 text 'Pay now': truncated",
-                                                            "#13 text 'Total': height 22 -> 44, lines 1 -> 2"])
-        #expect(LayoutDump.changes(from: new, to: old) == ["#12 text 'Pay now': no longer truncated",
-                                                            "#13 text 'Total': height 44 -> 22, lines 2 -> 1"])
-        #expect(new.serialized() == """
-        {"elements":[
-        {"id":12,"kind":"text","label":"Pay now","frame":[16,521,100,22],"truncated":true},
-        {"id":13,"kind":"text","label":"Total","frame":[16,600,100,44],"lines":2}
-        ]}
-
-        """)
-        #expect(LayoutDump.parse(Array(new.serialized().utf8)) == new)
+        let old = LayoutReport(elements: [E(id: 12, kind: "text", label: "Pay now", frame: frame, text: .init(lines: ["Pay now"])),
+                                          E(id: 13, kind: "text", label: "Total", frame: r(16, 600, 100, 22), text: .init(lines: ["Total"])),
+                                          E(id: 14, kind: "text", label: "a b c", frame: r(16, 700, 30, 44), text: .init(lines: ["a b", "c"]))])
+        let new = LayoutReport(elements: [E(id: 12, kind: "text", label: "Pay now", frame: frame, text: .init(lines: ["Pay n…"], truncated: true)),
+                                          E(id: 13, kind: "text", label: "Total", frame: r(16, 600, 100, 44), text: .init(lines: ["To", "tal"])),
+                                          E(id: 14, kind: "text", label: "a b c", frame: r(16, 700, 30, 44), text: .init(lines: ["a", "b c"]))])
+        #expect(LayoutChanges.changes(from: old, to: new) == ["#12 text 'Pay now': truncated",
+                                                              "#13 text 'Total': height 22 -> 44, lines 1 -> 2",
+                                                              "#14 text 'a b c': lines 'a b / c' -> 'a / b c'"])
+        #expect(LayoutChanges.changes(from: new, to: old) == ["#12 text 'Pay now': no longer truncated",
+                                                              "#13 text 'Total': height 44 -> 22, lines 2 -> 1",
+                                                              "#14 text 'a b c': lines 'a / b c' -> 'a b / c'"])
+        #expect(LayoutReport.parse(Array(new.serialized().utf8)) == new)
     }
 }
 
@@ -366,7 +386,7 @@ extension LayoutDumpTests {
         try FileManager.default.createDirectory(atPath: layoutPath, withIntermediateDirectories: true)
         let checker = SnapshotChecker(goldens: dir + "/goldens", artifacts: dir + "/artifacts", record: .missing)
         #expect(throws: WriteError(path: layoutPath, reason: "Is a directory")) {
-            try checker.check(snapshot, actual: try solidPNG(4, 4), layout: LayoutDump(elements: []))
+            try checker.check(snapshot, actual: try solidPNG(4, 4), layout: LayoutReport(elements: []))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/goldens/Todo") == ["002-tap-Add.iphone15pro.large.light.layout.json"])
         #expect(!exists(dir + "/artifacts"), "the copy for the report is gone too")

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutEngine
+import RenderPipeline
 import SVGExport
 @testable import SnapshotRunner
 import LayoutModel
@@ -47,9 +48,18 @@ import Testing
         #expect(s.tolerance.limits == .init(maxDiffPixels: nil, maxDiffRatio: nil))
     }
 
+    @Test func anAuditKeyRunsTheAuditWithItsBaseline() throws {
+        #expect(try parse(#"{"streams": ["a.jsonl"]}"#).audit == nil)
+        #expect(try parse(#"{"streams": ["a.jsonl"], "audit": {}}"#).audit == PlanAudit(failOn: "error", baseline: nil))
+        #expect(try parse(#"{"streams": ["a.jsonl"], "audit": {"failOn": "warning", "baseline": "a11y/baseline.json"}}"#).audit
+                == PlanAudit(failOn: "warning", baseline: "/proj/a11y/baseline.json"))
+        #expect(planError(#"{"streams": ["a.jsonl"], "audit": {"fail": "error"}}"#) == "shotter.json: audit must be an object with failOn and baseline")
+        #expect(planError(#"{"streams": ["a.jsonl"], "audit": {"baseline": ""}}"#) == "shotter.json: audit.baseline must be a file path")
+    }
+
     @Test func mistakesAreNamed() {
         #expect(planError(#"{"streams": ["a.jsonl"], "device": "iphonese"}"#)
-                == "shotter.json: unknown key \"device\" (use commits, devices, dynamicTypeSizes, formats, goldens, includeAA, maxDiffPixels, maxDiffRatio, pngCompression, scale, schemes, streams, threshold)")
+                == "shotter.json: unknown key \"device\" (use assets, audit, commits, devices, dynamicTypeSizes, formats, goldens, images, includeAA, maxDiffPixels, maxDiffRatio, pngCompression, scale, schemes, streams, threshold)")
         #expect(planError(#"{"streams": []}"#) == "shotter.json: streams must be a non-empty array of paths or objects")
         #expect(planError(#"{"streams": [{"schemes": "dark"}]}"#) == "shotter.json: streams[0]: needs a \"path\" (a file or a glob)")
         #expect(planError(#"{"streams": ["a"], "schemes": ["sepia"]}"#) == "unknown color scheme \"sepia\" (use light or dark)")
@@ -60,20 +70,18 @@ import Testing
 
     @Test func flagsOverrideEveryStream() throws {
         var plan = try parse(#"{"streams": ["a.jsonl", {"path": "b.jsonl", "schemes": ["dark"], "maxDiffRatio": 0.5}]}"#)
-        var o = PlanOverrides()
-        o.schemes = [.light, .dark]
-        o.maxDiffPixels = 3
-        o.commits = try TestPlan.parseCommits("2,4")
-        o.goldens = "/elsewhere"
+        let flags = ["--scheme": "light,dark", "--max-diff-pixels": "3", "--commit": "2,4"]
+        let o = try OptionParser.values(flags: Setting.allCases, given: { flags[$0].map { [$0] } ?? [] }, isSet: { _ in false })
         plan.apply(o)
-        #expect(plan.goldens == "/elsewhere")
         for entry in plan.entries {
             #expect(entry.settings.schemes == [.light, .dark])
             #expect(entry.settings.commits == .numbers([2, 4]))
             #expect(entry.settings.tolerance.maxDiffPixels == 3)
         }
         #expect(plan.entries[1].settings.tolerance.maxDiffRatio == 0.5, "what no flag names stays")
-        #expect(throws: PlanError.self) { try TestPlan.parseCommits("2,x") }
+        #expect(throws: OptionError("--commit takes last, all or commit numbers from 1 separated by commas")) {
+            try OptionParser.values(flags: [.commits], given: { _ in ["2,x"] }, isSet: { _ in false })
+        }
     }
 }
 
@@ -212,7 +220,7 @@ import Testing
     }
 
     @Test func shardsSplitEvenlyWithoutOverlapAndTheSameWayEveryTime() throws {
-        var settings = StreamSettings()
+        var settings = RenderOptions()
         settings.sizes = DynamicTypeSize.allCases
         settings.schemes = [.light, .dark]
         let dir = try makeTemporaryDirectory()

@@ -1,4 +1,5 @@
 import Foundation
+import RenderPipeline
 @testable import SnapshotRunner
 import LayoutModel
 import Testing
@@ -130,8 +131,8 @@ import Testing
                      "Old/001.iphone15pro.large.light.png", "Old/002.iphone15pro.large.dark.svg", "Broken/001.iphone15pro.large.light.png"] + notGoldens {
             try writeFile("x", goldens + "/" + file)
         }
-        let streams = [TestPlan.read(path: dir + "/S.jsonl", name: "S", settings: StreamSettings()),
-                       TestPlan.read(path: dir + "/Broken.jsonl", name: "Broken", settings: StreamSettings())]
+        let streams = [TestPlan.read(path: dir + "/S.jsonl", name: "S", settings: RenderOptions()),
+                       TestPlan.read(path: dir + "/Broken.jsonl", name: "Broken", settings: RenderOptions())]
         #expect(streams[1].error != nil)
         let unused = SnapshotRunner.unusedGoldens(in: goldens, streams: streams)
         #expect(unused == ["Old/001.iphone15pro.large.light.png", "Old/002.iphone15pro.large.dark.svg",

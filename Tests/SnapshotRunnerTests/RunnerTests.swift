@@ -70,4 +70,36 @@ let examplesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponen
         #expect(change.contains(", width "), "a wider text moves left and grows: \(change)")
         #expect(exists(dir + "/art/failures/A/002.iphone15pro.large.dark.diff.png"))
     }
+
+    /// A plan of layout snapshots: every commit's report is recorded without an image, and a
+    /// text that grew fails naming what moved, with the two reports as artifacts.
+    @Test func layoutSnapshotsOfEveryCommit() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try writeFile(streamText(["Hello", "World"]), dir + "/A.jsonl")
+        let plan = try TestPlan.parse(Array(#"{"streams": ["A.jsonl"], "commits": "all", "formats": ["layout"]}"#.utf8),
+                                      file: "shotter.json", directory: dir)
+        func run(_ mode: RecordMode) throws -> RunSummary {
+            try SnapshotRunner.run(streams: try plan.streams(), goldens: plan.goldens,
+                                   options: RunOptions(record: mode, ci: false, jobs: 2, artifacts: dir + "/art"))
+        }
+        let first = try run(.missing)
+        #expect(first.results.map(\.path) == ["A/001.iphone15pro.large.light.layout.json", "A/002.iphone15pro.large.light.layout.json"])
+        #expect(first.results.allSatisfy { $0.status == .recorded && $0.wrote == [$0.path] })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/__Snapshots__/A").sorted()
+                == ["001.iphone15pro.large.light.layout.json", "002.iphone15pro.large.light.layout.json"], "no image")
+        let stored = try #require(FileManager.default.contents(atPath: dir + "/__Snapshots__/A/002.iphone15pro.large.light.layout.json"))
+        let report = try #require(LayoutReport.parse([UInt8](stored)))
+        #expect(report.commit == 2 && report.elements.map(\.label) == [nil, "World"])
+        #expect(try run(.never).tally == "2 passed, 0 failed")
+
+        try writeFile(streamText(["Hello", "World, wider"]), dir + "/A.jsonl")
+        let second = try run(.never)
+        #expect(second.tally == "1 passed, 1 failed")
+        let failure = try #require(second.results.first { $0.status == .failed })
+        #expect(failure.message == "1 element changed" && failure.changes.count == 1)
+        #expect(failure.changes.first?.hasPrefix("#1 text 'World, wider': text 'World' -> 'World, wider', x ") == true, "\(failure.changes)")
+        #expect(exists(dir + "/art/failures/A/002.iphone15pro.large.light.expected.layout.json"))
+        #expect(exists(dir + "/art/failures/A/002.iphone15pro.large.light.actual.layout.json"))
+    }
 }

@@ -45,9 +45,11 @@ struct PangoTextMeasurerTests {
                           truncated: false))
     }
 
+    /// In one file and untracked (the default design changes cut and tracking with the size).
     @Test func widthScalesWithSize() {
-        let large = ResolvedFont(size: 34, lineHeight: 41)
-        #expect(abs(width("Donut Shop", large) - 2 * width("Donut Shop")) < 0.01)
+        let mono = ResolvedFont(size: 17, lineHeight: 22, design: .monospaced)
+        let large = ResolvedFont(size: 34, lineHeight: 41, design: .monospaced)
+        #expect(abs(width("Donut Shop", large) - 2 * width("Donut Shop", mono)) < 0.01)
     }
 
     @Test func heavierWeightsAreWider() {
@@ -61,30 +63,30 @@ struct PangoTextMeasurerTests {
         #expect(black > bold)
     }
 
-    /// The decision in docs/decisions.md: the default design's frequency-weighted lowercase
-    /// advance, tracking included, is SF Pro's estimated 0.4508 em.
-    @Test func defaultDesignAverageWidthMatchesSFPro() {
-        let frequencies: [Character: Double] = [
-            "a": 8.167, "b": 1.492, "c": 2.782, "d": 4.253, "e": 12.702, "f": 2.228, "g": 2.015, "h": 6.094,
-            "i": 6.966, "j": 0.153, "k": 0.772, "l": 4.025, "m": 2.406, "n": 6.749, "o": 7.507, "p": 1.929,
-            "q": 0.095, "r": 5.987, "s": 6.327, "t": 9.056, "u": 2.758, "v": 0.978, "w": 2.360, "x": 0.150,
-            "y": 1.974, "z": 0.074,
-        ]
-        var total = 0.0
-        for (letter, frequency) in frequencies {
-            // Ten more copies add ten advances plus ten trackings.
-            let advance = (width(String(repeating: letter, count: 11)) - width(String(letter))) / 10
-            total += advance * frequency
+    /// SF Pro's tracking reaches Pango: per character, 13 pt text is 6/1000 em tighter than
+    /// 12 pt text (tracking 0), both in the Text cut; the monospaced design is untracked.
+    @Test func trackingFollowsTheSizeTable() {
+        func advanceEm(_ size: Double, _ design: FontDesign = .default) -> Double {
+            let font = ResolvedFont(size: size, lineHeight: 20, design: design)
+            return (width(String(repeating: "o", count: 11), font) - width("o", font)) / 10 / size
         }
-        let em = total / frequencies.values.reduce(0, +) / body.size
-        #expect(abs(em - 0.4508) < 0.001, "average advance \(em) em")
+        #expect(abs(advanceEm(13) - advanceEm(12) - (-0.006)) < 0.0001)
+        #expect(abs(advanceEm(17) - advanceEm(12) - (-0.026)) < 0.0001)
+        #expect(abs(advanceEm(17, .monospaced) - 0.6) < 0.0001)
+    }
+
+    /// The default design draws SF Pro Text sizes with Inter and Display sizes with Inter Display.
+    @Test(arguments: [(19.9, "Inter-Regular.otf"), (20, "InterDisplay-Regular.otf"), (34, "InterDisplay-Regular.otf"), (11, "Inter-Regular.otf")])
+    func defaultDesignSwitchesToTheDisplayCutAt20Points(size: Double, file: String) {
+        let font = ResolvedFont(size: size, lineHeight: 24)
+        #expect(measurer.fontFile(for: font) == "/usr/share/fonts/opentype/inter/" + file)
     }
 
     @Test(arguments: [
-        (FontDesign.default, FontWeight.regular, false, "inter/InterDisplay-Regular.otf"),
-        (.default, .ultraLight, false, "inter/InterDisplay-Thin.otf"),
-        (.default, .semibold, true, "inter/InterDisplay-SemiBoldItalic.otf"),
-        (.default, .black, false, "inter/InterDisplay-Black.otf"),
+        (FontDesign.default, FontWeight.regular, false, "inter/Inter-Regular.otf"),
+        (.default, .ultraLight, false, "inter/Inter-Thin.otf"),
+        (.default, .semibold, true, "inter/Inter-SemiBoldItalic.otf"),
+        (.default, .black, false, "inter/Inter-Black.otf"),
         (.monospaced, .regular, false, "jetbrains-mono/JetBrainsMono-Regular.ttf"),
         (.monospaced, .black, true, "jetbrains-mono/JetBrainsMono-ExtraBoldItalic.ttf"),
         (.serif, .regular, false, "noto/NotoSerif-Regular.ttf"),
@@ -133,7 +135,7 @@ struct PangoTextMeasurerTests {
             #expect(file.map(pinned.contains) == true, "\(family) resolved to \(file ?? "nothing")")
         }
         #expect(measurer.engine.fontFile(forDescription: "DejaVu Sans 17")
-            == "/usr/share/fonts/opentype/inter/InterDisplay-Regular.otf")
+            == "/usr/share/fonts/opentype/inter/Inter-Regular.otf")
     }
 
     /// Fonts are loaded in steps (the default design's files, every design's, then the
@@ -228,8 +230,8 @@ struct PangoTextMeasurerTests {
     @Test func theExactWidthFitsItsOwnText() {
         let ideal = width("Donut Shop")
         #expect(measurer.layout("Donut Shop", font: body, width: ideal, lineLimit: nil).lines.count == 1)
-        // As reported in 2-decimal layout records.
-        let rounded = (ideal * 100).rounded(.down) / 100
+        // As reported in 2-decimal layout records (rounded to the nearest hundredth).
+        let rounded = (ideal * 100).rounded() / 100
         #expect(measurer.layout("Donut Shop", font: body, width: rounded, lineLimit: nil).lines.count == 1)
         #expect(measurer.layout("Donut Shop", font: body, width: ideal - 0.5, lineLimit: nil).lines.count == 2)
     }

@@ -1,3 +1,4 @@
+import Assets
 import Drawing
 import LayoutModel
 
@@ -5,7 +6,10 @@ import LayoutModel
 /// resolution to paint. Both the layout-side painter and audits (contrast) read colors here.
 public struct Palette: Sendable {
     public let scheme: ColorScheme
-    public init(_ scheme: ColorScheme) { self.scheme = scheme }
+    /// Where `Color("name")` is looked up.
+    public let catalog: AssetCatalog
+    public init(_ scheme: ColorScheme) { self.init(scheme, catalog: .empty) }
+    public init(_ scheme: ColorScheme, catalog: AssetCatalog) { self.scheme = scheme; self.catalog = catalog }
 
     private func pick(_ light: RGBA, _ dark: RGBA) -> RGBA { scheme == .light ? light : dark }
 
@@ -28,6 +32,40 @@ public struct Palette: Sendable {
     public var red: RGBA { pick(RGBA(hex: 0xFF3B30), RGBA(hex: 0xFF453A)) }
     public var green: RGBA { pick(RGBA(hex: 0x34C759), RGBA(hex: 0x30D158)) }
     public var gray: RGBA { RGBA(hex: 0x8E8E93) }
+
+    // MARK: Chrome colors the families draw with (no family or paint file spells an RGBA).
+
+    /// SwiftUI's default `.shadow` color: black at a third (`Color(.sRGBLinear, white: 0, opacity: 0.33)`).
+    public static let defaultShadow = RGBA(0, 0, 0, 0.33)
+    /// A mask that keeps `opacity` of what it covers: only its alpha counts.
+    public static func maskAlpha(_ opacity: Double) -> RGBA { RGBA(0, 0, 0, opacity) }
+
+    /// Sheets and cards over the app: white, and the elevated #1C1C1E in dark.
+    public var elevatedBackground: RGBA { pick(.white, RGBA(hex: 0x1C1C1E)) }
+    /// The translucent material of tab bars and bottom toolbars.
+    public var barMaterial: RGBA { pick(RGBA(rgb255: 249, 249, 249, 0.94), RGBA(rgb255: 29, 29, 29, 0.94)) }
+    /// Alert and action-sheet cards, opaque: without a blur, content showing through reads as a glitch.
+    public var alertMaterial: RGBA { pick(RGBA(hex: 0xF2F2F2), RGBA(hex: 0x2C2C2E)) }
+    /// An action sheet's separate cancel card.
+    public var dialogCancelBackground: RGBA { pick(.white, RGBA(hex: 0x2C2C2E)) }
+    /// The scrim under an alert or dialog.
+    public var alertScrim: RGBA { RGBA.black.withAlpha(0.3) }
+    /// The scrim over the tree a sheet presents.
+    public var sheetScrim: RGBA { RGBA.black.withAlpha(0.4) }
+    /// What a large sheet's shrunken presenting tree sits on, and the Dynamic Island.
+    public var backdrop: RGBA { .black }
+    /// A switch's track when off.
+    public var switchOffTrack: RGBA { pick(RGBA(hex: 0xE9E9EA), RGBA(hex: 0x39393D)) }
+    /// The selected segment's pill in a segmented picker.
+    public var segmentPill: RGBA { pick(.white, RGBA(hex: 0x636366)) }
+    /// The soft shadow under a segment pill and the outer ring of a thumb's shadow.
+    public var softShadow: RGBA { RGBA.black.withAlpha(0.06) }
+    /// The inner ring of a thumb's shadow.
+    public var thumbShadow: RGBA { RGBA.black.withAlpha(0.1) }
+    /// Switch and slider thumbs, and the glyphs on a filled edit control (check, minus).
+    public var thumb: RGBA { .white }
+    /// The label of a `.borderedProminent` button, on its tint.
+    public var prominentButtonLabel: RGBA { .white }
 
     /// Named palette colors in both schemes, for semantic names the Swift side may send.
     private var named: [String: RGBA] {
@@ -105,19 +143,22 @@ public struct Palette: Sendable {
             }
             return c.withAlpha(opacity)
         case .named(let name, let opacity):
-            diagnostics?.warn("asset catalog color \(MessageText.quoted(name)) is not available; drawn gray")
-            return gray.withAlpha(opacity)
+            guard let entry = catalog.colors[name] else {
+                let line = diagnostics.map { $0.line > 0 ? "stream line \($0.line): " : "" } ?? ""
+                diagnostics?.warn(once: "color " + name, "\(line)the asset catalog has no color \(MessageText.quoted(name)); drawn magenta")
+                return RGBA.magenta.withAlpha(opacity)
+            }
+            let c = scheme == .dark ? entry.dark ?? entry.light : entry.light
+            return RGBA(c.red, c.green, c.blue, c.alpha * opacity)
         case .hierarchical(let level, let opacity):
-            let factors = [1.0, 0.6, 0.3, 0.18]
-            let f = (1...4).contains(level) ? factors[level - 1] : 1
-            return foreground.withAlpha(f * opacity)
+            return hierarchical(level, of: foreground).withAlpha(opacity)
         case .linearGradient(let stops, _, _, let opacity), .radialGradient(let stops, _, _, _, let opacity):
             return (stops.first.map { color($0.color, foreground: foreground) } ?? .clear).withAlpha(opacity)
         case .colorGradient(let base, let opacity):
             return color(base, foreground: foreground).withAlpha(opacity)
         case .material(let name, let opacity):
             let alpha = ["ultraThin": 0.55, "thin": 0.7, "regular": 0.82, "thick": 0.9, "ultraThick": 0.96][name] ?? 0.82
-            let base = pick(RGBA(hex: 0xF9F9F9), RGBA(hex: 0x1D1D1D))
+            let base = pick(.white, RGBA(rgb255: 30, 30, 30)) // the spec's --sb-color-material-base
             return base.withAlpha(alpha * opacity)
         case .unrecognized:
             return .magenta

@@ -1,3 +1,4 @@
+import Assets
 import LayoutModel
 
 /// A screen to render for: size in points, pixel scale, safe areas and status bar look.
@@ -60,7 +61,14 @@ public struct RenderEnvironment: Hashable, Sendable {
     public var device: Device
     public var dynamicTypeSize: DynamicTypeSize
     public var colorScheme: ColorScheme
-    public init(device: Device = .default, dynamicTypeSize: DynamicTypeSize = .large, colorScheme: ColorScheme = .light) {
+    /// Images and colors an app names (`--assets`): layout reads intrinsic sizes, paint the
+    /// files and colors.
+    public var catalog: AssetCatalog
+    /// The local files behind `url` images (`--images`).
+    public var remoteImages: RemoteImages
+    public init(device: Device = .default, dynamicTypeSize: DynamicTypeSize = .large, colorScheme: ColorScheme = .light,
+                catalog: AssetCatalog = .empty, remoteImages: RemoteImages = .none) {
         self.device = device; self.dynamicTypeSize = dynamicTypeSize; self.colorScheme = colorScheme
+        self.catalog = catalog; self.remoteImages = remoteImages
     }
 }

@@ -58,7 +58,7 @@ public enum ButtonFamily: ElementFamily {
             if !state.explicitForeground { state.foreground = tint }
         case .borderedProminent:
             painter.append(.fill(.capsule, frame, .solid(tint)))
-            if !state.explicitForeground { state.foreground = .white }
+            if !state.explicitForeground { state.foreground = painter.palette.prominentButtonLabel }
         case .plain:
             if props.destructive && !state.explicitForeground { state.foreground = tint }
         case .automatic, .borderless:

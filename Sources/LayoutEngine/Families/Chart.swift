@@ -2,6 +2,15 @@ import ChartRender
 import Drawing
 import LayoutModel
 
+/// Swift Charts' line widths and symbol size where a mark leaves them out, and the grid and
+/// tick lines' width (the rest of a chart's numbers are ChartRender's `ChartMetrics`).
+enum ChartMarkDefaults {
+    static let lineWidth = 2.0
+    static let symbolSize = 8.0
+    static let ruleLineWidth = 1.0
+    static let gridLineWidth = 1.0
+}
+
 /// One point of an `area` mark: the top (`y0`) and bottom (`y1`) of the band at `x`.
 public struct ChartAreaPoint: Hashable, Sendable {
     public var x: Double, y0: Double, y1: Double
@@ -120,9 +129,9 @@ public enum ChartFamily: ElementFamily {
                 let pr = try PropReader(p, path: "\(path).points[\(i)]", diagnostics: diagnostics)
                 points.append(Point(x: try pr.number("x") ?? 0, y: try pr.number("y") ?? 0))
             }
-            geometry = .line(points: points, lineWidth: try n("lineWidth", 2),
+            geometry = .line(points: points, lineWidth: try n("lineWidth", ChartMarkDefaults.lineWidth),
                              interpolation: try r.choice("interpolation", ChartInterpolation.self) ?? .linear,
-                             symbol: try r.choice("symbol", ChartSymbol.self), symbolSize: try n("symbolSize", 8))
+                             symbol: try r.choice("symbol", ChartSymbol.self), symbolSize: try n("symbolSize", ChartMarkDefaults.symbolSize))
         case "area":
             var points: [ChartAreaPoint] = []
             for (i, p) in try r.seriesPoints().enumerated() {
@@ -132,10 +141,10 @@ public enum ChartFamily: ElementFamily {
             geometry = .area(points: points, interpolation: try r.choice("interpolation", ChartInterpolation.self) ?? .linear)
         case "point":
             geometry = .point(x: try n("x", 0), y: try n("y", 0), symbol: try r.choice("symbol", ChartSymbol.self) ?? .circle,
-                              symbolSize: try n("symbolSize", 8))
+                              symbolSize: try n("symbolSize", ChartMarkDefaults.symbolSize))
         default:
             geometry = .rule(x0: try n("x0", 0), x1: try n("x1", 0), y0: try n("y0", 0), y1: try n("y1", 0),
-                             lineWidth: try n("lineWidth", 1))
+                             lineWidth: try n("lineWidth", ChartMarkDefaults.ruleLineWidth))
         }
         var mask: [ChartMark] = []
         if let m = r.value("mask") {
@@ -263,7 +272,7 @@ extension ChartFamily {
         let rule = Paint.solid(painter.palette.separator)
         let secondary = painter.palette.secondaryLabel
         func segment(_ a: Point, _ b: Point) -> DisplayItem {
-            .stroke(.polygon([a, b], closed: false), .zero, rule, lineWidth: 1, dash: [])
+            .stroke(.polygon([a, b], closed: false), .zero, rule, lineWidth: ChartMarkDefaults.gridLineWidth, dash: [])
         }
         if let x = props.xAxis {
             let edge = x.edge == .top ? plot.minY : plot.maxY

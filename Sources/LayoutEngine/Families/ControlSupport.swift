@@ -46,13 +46,6 @@ extension LayoutPass {
         return current
     }
 
-    /// Merges named rects into what `id` already recorded (another family may own the rest).
-    func addChrome(_ rects: [String: Rect], for id: Int) {
-        var merged = result.chrome[id] ?? [:]
-        for (k, v) in rects { merged[k] = v }
-        record(chrome: merged, for: id)
-    }
-
     /// The screen's safe area as a rect.
     var safeRect: Rect {
         let d = environment.device
@@ -68,21 +61,22 @@ extension Painter {
     }
 
     /// A glyph through the symbol table, centered in `rect` at `side` points; nothing when unknown.
-    mutating func drawSymbol(_ systemName: String, centeredIn rect: Rect, side: Double, color: RGBA, strokeWidth: Double = 2) {
+    mutating func drawSymbol(_ systemName: String, centeredIn rect: Rect, side: Double, color: RGBA, strokeWidth: Double = Painter.symbolStrokeWidth) {
         guard let glyph = SymbolTable.lucideName(for: systemName) else {
             diagnostics.warn("no symbol for \(MessageText.quoted(systemName)): drawn as a placeholder")
             paintPlaceholder(label: nil, Rect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
             return
         }
-        append(.symbol(name: glyph, rect: Rect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side),
-                       color: color, strokeWidth: strokeWidth))
+        appendSymbol(systemName, glyph: glyph, rect: Rect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side),
+                     color: color, strokeWidth: strokeWidth)
     }
 
     /// The white thumb of a switch or slider: a soft two-ring shadow under a white circle.
     mutating func drawThumb(_ rect: Rect) {
-        append(.fill(.ellipse, rect.insetBy(dx: -1, dy: -1).offsetBy(dx: 0, dy: 1.5), .solid(RGBA.black.withAlpha(0.06))))
-        append(.fill(.ellipse, rect.insetBy(dx: -0.5, dy: -0.5).offsetBy(dx: 0, dy: 0.5), .solid(RGBA.black.withAlpha(0.1))))
-        append(.fill(.ellipse, rect, .solid(.white)))
+        let (outer, inner) = (ControlMetrics.thumbOuterShadow, ControlMetrics.thumbInnerShadow)
+        append(.fill(.ellipse, rect.insetBy(dx: -outer.spread, dy: -outer.spread).offsetBy(dx: 0, dy: outer.drop), .solid(palette.softShadow)))
+        append(.fill(.ellipse, rect.insetBy(dx: -inner.spread, dy: -inner.spread).offsetBy(dx: 0, dy: inner.drop), .solid(palette.thumbShadow)))
+        append(.fill(.ellipse, rect, .solid(palette.thumb)))
     }
 
 }
@@ -92,11 +86,6 @@ extension ElementTree {
     func text(under id: Int) -> String {
         documentOrder(from: id).compactMap { (self[$0]?.props as? TextProps)?.text }.joined(separator: " ")
     }
-}
-
-extension Palette {
-    /// Sheets and cards over the app: white, and the elevated #1C1C1E in dark.
-    var elevatedBackground: RGBA { scheme == .light ? .white : RGBA(hex: 0x1C1C1E) }
 }
 
 extension PropReader {

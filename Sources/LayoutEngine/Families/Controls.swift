@@ -8,6 +8,44 @@ extension LayoutPass {
     }
 }
 
+/// The iOS numbers of switches, text fields, steppers, sliders, text editors and gauges, in points.
+enum ControlMetrics {
+    /// A switch's thumb, inset this much in its 51 x 31 track.
+    static let thumbInset = 2.0
+    static let switchThumb = 27.0
+    /// A thumb's two shadow rings: how far each spreads past the thumb and how far it drops.
+    static let thumbOuterShadow = (spread: 1.0, drop: 1.5)
+    static let thumbInnerShadow = (spread: 0.5, drop: 0.5)
+    /// A rounded-border text field, a menu picker outside a list and a date picker's
+    /// capsules: at least this tall, else the line height plus the padding.
+    static let controlMinHeight = 34.0
+    static let controlPadding = 12.0
+    static func controlHeight(_ font: ResolvedFont) -> Double { max(controlMinHeight, font.lineHeight + controlPadding) }
+    /// A plain text field is at least a body line tall.
+    static let plainFieldMinHeight = 22.0
+    /// A rounded-border field's text, from each side.
+    static let fieldTextInset = 7.0
+    static let fieldCornerRadius = 5.0
+    static let fieldBorderWidth = 0.5
+    static let stepperCornerRadius = 8.0
+    /// The divider between a stepper's halves, and its glyphs.
+    static let stepperDividerHeight = 18.0
+    static let stepperSymbol = 20.0
+    /// A stepper half that cannot step is drawn at this opacity.
+    static let stepperDisabledOpacity = 0.35
+    /// A slider or gauge without a proposed width.
+    static let sliderIdealWidth = 200.0
+    static let gaugeIdealWidth = 100.0
+    /// Slider and gauge tracks.
+    static let trackHeight = 4.0
+    /// A slider's min / max label from its track; a gauge's label row from its track.
+    static let sliderLabelGap = 8.0
+    static let gaugeLabelGap = 4.0
+    /// A text editor without a proposal, and UITextView's text insets.
+    static let editorIdealSize = Size(width: 200, height: 100)
+    static let editorInsets = EdgeInsets(top: 8, leading: 5, bottom: 0, trailing: 5)
+}
+
 public struct ToggleProps: ElementProps {
     public var isOn: Bool
 }
@@ -37,10 +75,10 @@ public enum ToggleFamily: ElementFamily {
         painter.paintChildren(of: e, state)
         guard let track = (painter.layout.parts[e.id] as? ToggleParts)?.track else { return }
         let isOn = (e.props as? ToggleProps)?.isOn ?? false
-        let off = painter.palette.scheme == .light ? RGBA(hex: 0xE9E9EA) : RGBA(hex: 0x39393D)
-        painter.append(.fill(.capsule, track, .solid(isOn ? state.tint ?? painter.palette.green : off)))
-        let thumbX = isOn ? track.maxX - 2 - 27 : track.x + 2
-        painter.drawThumb(Rect(x: thumbX, y: track.y + 2, width: 27, height: 27))
+        painter.append(.fill(.capsule, track, .solid(isOn ? state.tint ?? painter.palette.green : painter.palette.switchOffTrack)))
+        let (inset, side) = (ControlMetrics.thumbInset, ControlMetrics.switchThumb)
+        let thumbX = isOn ? track.maxX - inset - side : track.x + inset
+        painter.drawThumb(Rect(x: thumbX, y: track.y + inset, width: side, height: side))
     }
 }
 
@@ -66,7 +104,7 @@ public enum TextFieldFamily: ElementFamily {
                        style: try r.choice("style", TextFieldStyleKind.self) ?? .plain, secure: try r.bool("secure") ?? false)
     }
 
-    static func inset(_ props: TextFieldProps?) -> Double { props?.style == .roundedBorder ? 7 : 0 }
+    static func inset(_ props: TextFieldProps?) -> Double { props?.style == .roundedBorder ? ControlMetrics.fieldTextInset : 0 }
 
     static func shown(_ props: TextFieldProps) -> String {
         props.secure ? String(repeating: "\u{2022}", count: props.text.count) : props.text
@@ -75,7 +113,8 @@ public enum TextFieldFamily: ElementFamily {
     public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
         let props = e.props as? TextFieldProps
         let font = pass.font(for: e.id)
-        let height = props?.style == .roundedBorder ? max(34, font.lineHeight + 12) : max(22, font.lineHeight)
+        let height = props?.style == .roundedBorder ? ControlMetrics.controlHeight(font)
+            : max(ControlMetrics.plainFieldMinHeight, font.lineHeight)
         let ideal = props.map { max(pass.width(of: shown($0), font), pass.width(of: $0.placeholder, font)) + 2 * inset($0) } ?? 0
         return Size(width: p.width ?? ideal, height: height)
     }
@@ -86,9 +125,10 @@ public enum TextFieldFamily: ElementFamily {
         if props.style == .roundedBorder {
             // The system background, which is the elevated one in a sheet.
             let background = painter.isInSheet(e.id) ? palette.elevatedBackground : palette.systemBackground
-            painter.append(.fill(.roundedRect(cornerRadius: 5), frame, .solid(background)))
-            painter.append(.stroke(.roundedRect(cornerRadius: 5), frame.insetBy(dx: 0.25, dy: 0.25),
-                                   .solid(palette.separator), lineWidth: 0.5, dash: []))
+            let (radius, border) = (ControlMetrics.fieldCornerRadius, ControlMetrics.fieldBorderWidth)
+            painter.append(.fill(.roundedRect(cornerRadius: radius), frame, .solid(background)))
+            painter.append(.stroke(.roundedRect(cornerRadius: radius), frame.insetBy(dx: border / 2, dy: border / 2),
+                                   .solid(palette.separator), lineWidth: border, dash: []))
         }
         painter.draw((painter.layout.parts[e.id] as? FieldTextParts)?.text, color: props.text.isEmpty ? palette.tertiaryLabel : state.foreground)
     }
@@ -133,14 +173,15 @@ public enum StepperFamily: ElementFamily {
         let (control, minus, plus) = (parts.control, parts.decrement, parts.increment)
         let props = e.props as? StepperProps
         let palette = painter.palette
-        painter.append(.fill(.roundedRect(cornerRadius: 8), control, .solid(palette.tertiarySystemFill)))
+        painter.append(.fill(.roundedRect(cornerRadius: ControlMetrics.stepperCornerRadius), control, .solid(palette.tertiarySystemFill)))
         let hairline = 1 / painter.layout.environment.device.scale
-        painter.append(.fill(.rect, Rect(x: control.midX - hairline / 2, y: control.midY - 9, width: hairline, height: 18),
+        let divider = ControlMetrics.stepperDividerHeight
+        painter.append(.fill(.rect, Rect(x: control.midX - hairline / 2, y: control.midY - divider / 2, width: hairline, height: divider),
                              .solid(palette.separator)))
-        let dim = 0.35
-        painter.drawSymbol("minus", centeredIn: minus, side: 20,
+        let dim = ControlMetrics.stepperDisabledOpacity
+        painter.drawSymbol("minus", centeredIn: minus, side: ControlMetrics.stepperSymbol,
                            color: palette.label.withAlpha(props?.canDecrement == false ? dim : 1))
-        painter.drawSymbol("plus", centeredIn: plus, side: 20,
+        painter.drawSymbol("plus", centeredIn: plus, side: ControlMetrics.stepperSymbol,
                            color: palette.label.withAlpha(props?.canIncrement == false ? dim : 1))
     }
 }
@@ -187,7 +228,7 @@ public enum SliderFamily: ElementFamily {
     }
 
     public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
-        let width = p.width ?? 200
+        let width = p.width ?? ControlMetrics.sliderIdealWidth
         return Size(width: width, height: rowHeight + labelHeight(e, width: width.isFinite ? width : nil, pass))
     }
 
@@ -201,17 +242,18 @@ public enum SliderFamily: ElementFamily {
         if let minLabel = child("min", e) {
             let s = pass.sizeThatFits(minLabel, .unspecified)
             pass.place(minLabel, at: Point(x: row.x, y: row.midY - s.height / 2), proposal: .unspecified)
-            trackStart = row.x + s.width + 8
+            trackStart = row.x + s.width + ControlMetrics.sliderLabelGap
         }
         if let maxLabel = child("max", e) {
             let s = pass.sizeThatFits(maxLabel, .unspecified)
             pass.place(maxLabel, at: Point(x: row.maxX - s.width, y: row.midY - s.height / 2), proposal: .unspecified)
-            trackEnd = row.maxX - s.width - 8
+            trackEnd = row.maxX - s.width - ControlMetrics.sliderLabelGap
         }
-        let track = Rect(x: trackStart, y: row.midY - 2, width: max(0, trackEnd - trackStart), height: 4)
+        let trackHeight = ControlMetrics.trackHeight
+        let track = Rect(x: trackStart, y: row.midY - trackHeight / 2, width: max(0, trackEnd - trackStart), height: trackHeight)
         let fraction = (e.props as? SliderProps)?.fraction ?? 0
         let center = track.x + thumb / 2 + fraction * max(0, track.width - thumb)
-        pass.record(parts: TrackParts(track: track, fill: Rect(x: track.x, y: track.y, width: max(0, center - track.x), height: 4),
+        pass.record(parts: TrackParts(track: track, fill: Rect(x: track.x, y: track.y, width: max(0, center - track.x), height: trackHeight),
                                       thumb: Rect(x: center - thumb / 2, y: row.midY - thumb / 2, width: thumb, height: thumb)),
                     for: e.id)
     }
@@ -240,7 +282,7 @@ public enum TextEditorFamily: ElementFamily {
 
     public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
         _ = pass.font(for: e.id) // records the body font the painter wraps the text in
-        return p.replacingUnspecified(by: Size(width: 200, height: 100))
+        return p.replacingUnspecified(by: ControlMetrics.editorIdealSize)
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
@@ -253,7 +295,8 @@ public enum TextEditorFamily: ElementFamily {
     /// The text wrapped inside UITextView's insets.
     public static func layOutTexts(_ e: Element, in frame: Rect, _ pass: LayoutPass) {
         guard let text = (e.props as? TextEditorProps)?.text, let font = pass.result.fonts[e.id] else { return }
-        let inset = Rect(x: frame.x + 5, y: frame.y + 8, width: max(0, frame.width - 10), height: frame.height)
+        let insets = ControlMetrics.editorInsets
+        let inset = Rect(x: frame.x + insets.leading, y: frame.y + insets.top, width: max(0, frame.width - insets.horizontal), height: frame.height)
         pass.record(parts: FieldTextParts(text: pass.lines(text, font: font, in: inset, alignment: 0)), for: e.id)
     }
 }
@@ -302,9 +345,9 @@ public enum GaugeFamily: ElementFamily {
     }
 
     public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
-        let width = p.width ?? 100
+        let width = p.width ?? ControlMetrics.gaugeIdealWidth
         let row = rowHeight(e, width: width.isFinite ? width : nil, pass)
-        return Size(width: width, height: 4 + (row.map { $0 + 4 } ?? 0))
+        return Size(width: width, height: ControlMetrics.trackHeight + (row.map { $0 + ControlMetrics.gaugeLabelGap } ?? 0))
     }
 
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
@@ -319,10 +362,11 @@ public enum GaugeFamily: ElementFamily {
             let s = pass.sizeThatFits(value, p)
             pass.place(value, at: Point(x: frame.maxX - s.width, y: frame.y + ((row ?? 0) - s.height) / 2), proposal: p)
         }
-        let track = Rect(x: frame.x, y: frame.y + (row.map { $0 + 4 } ?? 0), width: frame.width, height: 4)
+        let track = Rect(x: frame.x, y: frame.y + (row.map { $0 + ControlMetrics.gaugeLabelGap } ?? 0), width: frame.width,
+                         height: ControlMetrics.trackHeight)
         let amount = (e.props as? GaugeProps)?.value ?? 0
         let fraction = amount.isFinite ? min(1, max(0, amount)) : 0
-        pass.record(parts: TrackParts(track: track, fill: Rect(x: track.x, y: track.y, width: track.width * fraction, height: 4)),
+        pass.record(parts: TrackParts(track: track, fill: Rect(x: track.x, y: track.y, width: track.width * fraction, height: track.height)),
                     for: e.id)
     }
 

@@ -105,7 +105,7 @@ public enum GridFamily: ElementFamily {
     }
 
     static func solve(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Solution {
-        let props = e.props as? GridProps ?? GridProps(horizontalSpacing: 8, verticalSpacing: 8, alignment: .center)
+        let props = e.props as? GridProps ?? GridProps(horizontalSpacing: defaultSpacing, verticalSpacing: defaultSpacing, alignment: .center)
         let (rows, count) = rows(e, pass)
         let proposedWidth = p.width.flatMap { $0.isFinite ? $0 : nil }
         // Non-spanning cells of each column decide whether it is flexible.
@@ -216,6 +216,8 @@ public struct LazyVGridProps: ElementProps {
 /// proposed width; cells fill rows left to right. Every cell is laid out (nothing is lazy).
 public enum LazyVGridFamily: ElementFamily {
     public static let kindNames = ["lazyvgrid"]
+    /// A `GridItem`'s default `.flexible(minimum: 10)`.
+    static let flexibleMinimum = 10.0
     public static func knownProps(kind: String) -> Set<String> { ["columns", "spacing", "alignment"] }
 
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
@@ -225,9 +227,9 @@ public enum LazyVGridFamily: ElementFamily {
             for (i, item) in list.enumerated() {
                 let g = try PropReader(item, path: "\(r.path).columns[\(i)]", diagnostics: r.diagnostics)
                 g.warnUnknown(["size", "spacing", "alignment"], what: "GridItem field")
-                var size = GridItemSize.flexible(minimum: 10, maximum: .infinity)
+                var size = GridItemSize.flexible(minimum: flexibleMinimum, maximum: .infinity)
                 if let s = try g.object("size") {
-                    let minimum = try s.dimension("minimum") ?? 10, maximum = try s.dimension("maximum") ?? .infinity
+                    let minimum = try s.dimension("minimum") ?? flexibleMinimum, maximum = try s.dimension("maximum") ?? .infinity
                     switch try s.string("kind") {
                     case "fixed": size = .fixed(try s.number("value") ?? 0)
                     case "adaptive": size = .adaptive(minimum: minimum, maximum: maximum)
@@ -235,11 +237,11 @@ public enum LazyVGridFamily: ElementFamily {
                     case let other?: throw PropError(message: "\(s.path).kind: unknown value \(MessageText.quoted(other))")
                     }
                 }
-                items.append(GridItem(size: size, spacing: try g.number("spacing") ?? 8,
+                items.append(GridItem(size: size, spacing: try g.number("spacing") ?? GridFamily.defaultSpacing,
                                       alignment: try g.choice("alignment", Alignment.self)))
             }
         }
-        return LazyVGridProps(columns: items, spacing: try r.number("spacing") ?? 8,
+        return LazyVGridProps(columns: items, spacing: try r.number("spacing") ?? GridFamily.defaultSpacing,
                               alignment: try r.choice("alignment", Alignment.self) ?? .center)
     }
 
@@ -251,10 +253,10 @@ public enum LazyVGridFamily: ElementFamily {
     }
 
     static func props(_ e: Element) -> LazyVGridProps {
-        let p = e.props as? LazyVGridProps ?? LazyVGridProps(columns: [], spacing: 8, alignment: .center)
+        let p = e.props as? LazyVGridProps ?? LazyVGridProps(columns: [], spacing: GridFamily.defaultSpacing, alignment: .center)
         guard p.columns.isEmpty else { return p }
         var q = p
-        q.columns = [GridItem(size: .flexible(minimum: 10, maximum: .infinity), spacing: 8, alignment: nil)]
+        q.columns = [GridItem(size: .flexible(minimum: flexibleMinimum, maximum: .infinity), spacing: GridFamily.defaultSpacing, alignment: nil)]
         return q
     }
 

@@ -30,6 +30,19 @@ enum ListLayout {
     static let refreshRowHeight = 40.0
     static let editControlWidth = 44.0
     static let badgeGap = 8.0
+    /// The edit control's circle (its center 27 from the card's edge) and what it holds: a
+    /// check of this width in a selected ring, a ring of this width, a minus of this size.
+    static let editCircle = 22.0
+    static let editCheckWidth = 2.0
+    /// The check's three points from the circle's center.
+    static let editCheckPoints = [Point(x: -5, y: 0.5), Point(x: -1.5, y: 4), Point(x: 5, y: -4)]
+    static let editRingWidth = 1.5
+    static let editMinus = Size(width: 12, height: 2)
+    /// The refresh spinner: 8 spokes from radius 4.5 to 9, 2.5 wide, each 10 % fainter.
+    static let spinnerSpokes = 8
+    static let spinnerRadii = (inner: 4.5, outer: 9.0)
+    static let spinnerSpokeWidth = 2.5
+    static let spinnerFade = 0.1
 
     /// Wrappers a row's content may sit in; they keep the list-row context.
     static let wrapperKinds: Set<String> = ["styled", "listrow", "swipeactions", "contextmenu", "gesture", "tapgesture"]
@@ -182,19 +195,16 @@ enum ListLayout {
     static func place(_ block: Block, _ pass: LayoutPass) {
         for row in block.rows {
             pass.place(row.id, at: row.content.origin, proposal: row.proposal)
-            var chrome = pass.result.chrome[row.id] ?? [:]
-            chrome["row"] = row.row
+            var decoration = ListRowParts(row: row.row, badge: row.badge, editControl: row.editControl)
             if let badge = row.badge {
-                chrome["badge"] = badge
                 // The badge's text, right-aligned in its rect, in the row's inherited font.
                 let text = rowStyle(row.id, pass.tree, \.badge) ?? ""
                 let font = pass.context(row.id).resolvedFont(pass.environment.dynamicTypeSize)
                 let laid = pass.measurer.layout(text, font: font, width: nil, lineLimit: 1)
-                pass.record(label: PlacedText(laid, font: font, x: badge.maxX, width: 0,
-                                              top: badge.midY - font.lineHeight / 2, alignment: 1), "badge", for: row.id)
+                decoration.badgeText = PlacedText(laid, font: font, x: badge.maxX, width: 0,
+                                                  top: badge.midY - font.lineHeight / 2, alignment: 1)
             }
-            if let control = row.editControl { chrome["editControl"] = control }
-            pass.record(chrome: chrome, for: row.id)
+            pass.record(decoration: decoration, for: row.id)
         }
     }
 
@@ -228,19 +238,19 @@ enum ListLayout {
         }
         let state = inherited
         for (index, id) in ids.enumerated() {
-            let rowChrome = painter.layout.chrome[id] ?? [:]
-            guard let row = rowChrome["row"] else { continue }
+            guard let decoration = painter.layout.decorations[id] as? ListRowParts else { continue }
+            let row = decoration.row
             let listRow = painter.tree[id].flatMap { $0.props as? ListRowProps }
             if listRow?.selected == true {
                 painter.append(.fill(.rect, row, .solid(palette.tertiarySystemFill)))
             }
             painter.paint(id, state)
-            painter.draw(painter.layout.labels[id]?["badge"], color: palette.secondaryLabel)
-            if let control = rowChrome["editControl"], let props = listRow {
+            painter.draw(decoration.badgeText, color: palette.secondaryLabel)
+            if let control = decoration.editControl, let props = listRow {
                 paintEditControl(control, props, &painter)
             }
             if index < ids.count - 1 {
-                let inset = rowInsets.leading + (rowChrome["editControl"]?.width ?? 0)
+                let inset = rowInsets.leading + (decoration.editControl?.width ?? 0)
                 painter.append(.fill(.rect, Rect(x: row.x + inset, y: row.maxY - hairline, width: row.width - inset, height: hairline),
                                      .solid(palette.separator)))
             }
@@ -252,32 +262,34 @@ enum ListLayout {
     /// with a white check when selected) or a red minus for deletable rows.
     static func paintEditControl(_ control: Rect, _ props: ListRowProps, _ painter: inout Painter) {
         let palette = painter.palette
-        let circle = Rect(x: control.x + rowInsets.leading, y: control.midY - 11, width: 22, height: 22)
+        let circle = Rect(x: control.x + rowInsets.leading, y: control.midY - editCircle / 2, width: editCircle, height: editCircle)
         if props.selectable {
             if props.selected {
                 painter.append(.fill(.ellipse, circle, .solid(palette.accent)))
                 let c = Point(x: circle.midX, y: circle.midY)
-                let check = [Point(x: c.x - 5, y: c.y + 0.5), Point(x: c.x - 1.5, y: c.y + 4), Point(x: c.x + 5, y: c.y - 4)]
-                painter.append(.stroke(.polygon(check, closed: false), circle, .solid(.white), lineWidth: 2, dash: []))
+                let check = editCheckPoints.map { Point(x: c.x + $0.x, y: c.y + $0.y) }
+                painter.append(.stroke(.polygon(check, closed: false), circle, .solid(palette.thumb), lineWidth: editCheckWidth, dash: []))
             } else {
-                painter.append(.stroke(.ellipse, circle.insetBy(dx: 0.75, dy: 0.75), .solid(palette.tertiaryLabel),
-                                       lineWidth: 1.5, dash: []))
+                painter.append(.stroke(.ellipse, circle.insetBy(dx: editRingWidth / 2, dy: editRingWidth / 2), .solid(palette.tertiaryLabel),
+                                       lineWidth: editRingWidth, dash: []))
             }
         } else if props.deletable {
             painter.append(.fill(.ellipse, circle, .solid(palette.red)))
-            painter.append(.fill(.capsule, Rect(x: circle.midX - 6, y: circle.midY - 1, width: 12, height: 2), .solid(.white)))
+            painter.append(.fill(.capsule, Rect(x: circle.midX - editMinus.width / 2, y: circle.midY - editMinus.height / 2,
+                                                width: editMinus.width, height: editMinus.height), .solid(palette.thumb)))
         }
     }
 
     /// An activity indicator: eight spokes fading around a circle, centered in `rect`.
     static func spinner(in rect: Rect, color: RGBA) -> [DisplayItem] {
         let c = Point(x: rect.midX, y: rect.midY)
-        return (0..<8).map { i in
-            let angle = Double(i) * .pi / 4 - .pi / 2
+        let (inner, outer) = spinnerRadii
+        return (0..<spinnerSpokes).map { i in
+            let angle = Double(i) * 2 * .pi / Double(spinnerSpokes) - .pi / 2
             let (dx, dy) = (cos(angle), sin(angle))
-            let spoke = [Point(x: c.x + dx * 4.5, y: c.y + dy * 4.5), Point(x: c.x + dx * 9, y: c.y + dy * 9)]
-            return .stroke(.polygon(spoke, closed: false), rect, .solid(color.withAlpha(1 - Double(i) * 0.1)),
-                           lineWidth: 2.5, dash: [])
+            let spoke = [Point(x: c.x + dx * inner, y: c.y + dy * inner), Point(x: c.x + dx * outer, y: c.y + dy * outer)]
+            return .stroke(.polygon(spoke, closed: false), rect, .solid(color.withAlpha(1 - Double(i) * spinnerFade)),
+                           lineWidth: spinnerSpokeWidth, dash: [])
         }
     }
 }
@@ -337,20 +349,17 @@ public enum ListFamily: ElementFamily {
     }
 
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
-        var chrome: [String: Rect] = [:]
+        var parts = ScrollLayout.parts(e.id, frame, contentHeight: contentHeight(e, width: frame.width, pass), pass)
         for block in blocks(e, origin: frame.origin, width: frame.width, pass) {
             if let section = block.section {
                 pass.place(section, at: block.frame.origin, proposal: ProposedSize(width: frame.width, height: nil))
             } else {
                 ListLayout.place(block, pass)
-                if chrome["rows"] == nil { chrome["rows"] = block.card }
+                if parts.rows == nil { parts.rows = block.card }
             }
         }
-        if ListLayout.listProps(e).refreshing {
-            chrome["refresh"] = Rect(x: frame.x, y: frame.y, width: frame.width, height: ListLayout.refreshRowHeight)
-        }
-        chrome.merge(ScrollLayout.contentChrome(e.id, frame, contentHeight: contentHeight(e, width: frame.width, pass), pass)) { a, _ in a }
-        pass.record(chrome: chrome, for: e.id)
+        if ListLayout.listProps(e).refreshing { parts.refresh = ScrollLayout.refreshRow(frame) }
+        pass.record(parts: parts, for: e.id)
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
@@ -362,15 +371,15 @@ public enum ListFamily: ElementFamily {
         if abs(frame.maxY - (device.size.height - device.safeArea.bottom)) < 0.5 { background.height += device.safeArea.bottom }
         painter.append(.fill(.rect, background, .solid(ListLayout.groupedBackground(props.style, painter.palette))))
         painter.append(.pushClip(.rect, frame))
-        let chrome = painter.layout.chrome[e.id] ?? [:]
-        if let refresh = chrome["refresh"] {
+        let parts = painter.layout.parts[e.id] as? ScrollingParts
+        if let refresh = parts?.refresh {
             for item in ListLayout.spinner(in: refresh, color: painter.palette.secondaryLabel) { painter.append(item) }
         }
         for group in groups(e, painter.tree) {
             if let section = group.section {
                 painter.paint(section, state)
             } else {
-                ListLayout.paintBlock(rows: group.rows, card: chrome["rows"], header: nil, footer: nil, list: props, &painter, state)
+                ListLayout.paintBlock(rows: group.rows, card: parts?.rows, header: nil, footer: nil, list: props, &painter, state)
             }
         }
         painter.append(.popClip)
@@ -467,6 +476,28 @@ struct SectionParts: LayoutParts {
         var texts: [String: PlacedText] = [:]
         texts["header"] = headerText
         texts["footer"] = footerText
+        return texts
+    }
+}
+
+/// What a list adds to each of its rows, whatever the row's own kind records: the full-width
+/// row (the cell), the trailing badge with its text, and the edit control while editing.
+struct ListRowParts: LayoutParts {
+    var row: Rect
+    var badge: Rect?
+    var badgeText: PlacedText?
+    var editControl: Rect?
+
+    var chrome: [String: Rect] {
+        var rects = ["row": row]
+        rects["badge"] = badge
+        rects["editControl"] = editControl
+        return rects
+    }
+
+    var labels: [String: PlacedText] {
+        var texts: [String: PlacedText] = [:]
+        texts["badge"] = badgeText
         return texts
     }
 }

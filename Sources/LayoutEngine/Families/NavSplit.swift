@@ -10,6 +10,8 @@ public enum NavSplitFamily: ElementFamily {
     public static let kindNames = ["navsplit"]
     public static let sidebarWidth = 320.0
     public static let sidebarMaximumShare = 0.4
+    /// The hairline between the columns.
+    static let separatorWidth = 1.0
     public static func knownProps(kind: String) -> Set<String> { [] }
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps { NoProps() }
     public static var fillsScreen: Bool { true }
@@ -28,10 +30,10 @@ public enum NavSplitFamily: ElementFamily {
         let available = max(0, frame.width - safeArea.horizontal)
         let sidebar = min(sidebarWidth, available * sidebarMaximumShare)
         let split = frame.x + safeArea.leading + sidebar
-        let detailX = split + 1
+        let detailX = split + separatorWidth
         return Columns(
             sidebar: Rect(x: frame.x, y: frame.y, width: split - frame.x, height: frame.height),
-            separator: Rect(x: split, y: frame.y, width: 1, height: frame.height),
+            separator: Rect(x: split, y: frame.y, width: separatorWidth, height: frame.height),
             detail: Rect(x: detailX, y: frame.y, width: max(0, frame.maxX - detailX), height: frame.height),
             sidebarStack: Rect(x: frame.x + safeArea.leading, y: frame.y, width: sidebar, height: frame.height),
             detailStack: Rect(x: detailX, y: frame.y, width: max(0, frame.maxX - safeArea.trailing - detailX),

@@ -50,6 +50,12 @@ enum NavBar {
     static let backGap = 6.0
     static let titleGap = 8.0
     static let maxTitleFraction = 0.56
+    /// The back chevron: from its tip 2.5 in from the button's leading edge to its arms 12.5
+    /// in and 10.5 above and below the middle, stroked 3 wide.
+    static let chevronTipX = 2.5
+    static let chevronArmX = 12.5
+    static let chevronArmHeight = 10.5
+    static let chevronLineWidth = 3.0
     static let titleFont = ResolvedFont(size: 17, lineHeight: 22, weight: .semibold)
     static let backFont = ResolvedFont(size: 17, lineHeight: 22)
     static let largeTitleFont = ResolvedFont(size: 34, lineHeight: 41, weight: .bold)
@@ -301,8 +307,9 @@ public enum NavScreenFamily: ElementFamily {
     /// The back button's accent chevron.
     private static func paintChevron(_ back: Rect, _ painter: inout Painter) {
         let midY = back.midY
-        let points = [Point(x: back.x + 12.5, y: midY - 10.5), Point(x: back.x + 2.5, y: midY), Point(x: back.x + 12.5, y: midY + 10.5)]
-        painter.append(.stroke(.polygon(points, closed: false), back, .solid(painter.palette.accent), lineWidth: 3, dash: []))
+        let (tip, arm) = (back.x + NavBar.chevronTipX, back.x + NavBar.chevronArmX)
+        let points = [Point(x: arm, y: midY - NavBar.chevronArmHeight), Point(x: tip, y: midY), Point(x: arm, y: midY + NavBar.chevronArmHeight)]
+        painter.append(.stroke(.polygon(points, closed: false), back, .solid(painter.palette.accent), lineWidth: NavBar.chevronLineWidth, dash: []))
     }
 }
 
@@ -352,6 +359,9 @@ public enum NavLinkFamily: ElementFamily {
     public static let kindNames = ["navlink"]
     static let chevronSize = Size(width: 8, height: 14)
     static let chevronGap = 12.0
+    /// The chevron's stroke, inset this much in its rect.
+    static let chevronInset = 1.0
+    static let chevronLineWidth = 2.0
     static var chevronReserve: Double { chevronSize.width + chevronGap }
 
     public static func knownProps(kind: String) -> Set<String> { ["selected"] }
@@ -382,19 +392,26 @@ public enum NavLinkFamily: ElementFamily {
         pass.place(label, at: Point(x: frame.x, y: frame.y + (frame.height - size.height) / 2), proposal: lp)
         let chevron = Rect(x: frame.maxX - chevronSize.width, y: frame.midY - chevronSize.height / 2,
                            width: chevronSize.width, height: chevronSize.height)
-        pass.record(chrome: ["chevron": chevron], for: e.id)
+        pass.record(parts: NavLinkParts(chevron: chevron), for: e.id)
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ inherited: Painter.State) {
         var state = inherited
-        if let chevron = painter.layout.chrome[e.id]?["chevron"] {
-            let points = [Point(x: chevron.minX + 1, y: chevron.minY + 1), Point(x: chevron.maxX - 1, y: chevron.midY),
-                          Point(x: chevron.minX + 1, y: chevron.maxY - 1)]
+        if let chevron = (painter.layout.parts[e.id] as? NavLinkParts)?.chevron {
+            let inset = chevronInset
+            let points = [Point(x: chevron.minX + inset, y: chevron.minY + inset), Point(x: chevron.maxX - inset, y: chevron.midY),
+                          Point(x: chevron.minX + inset, y: chevron.maxY - inset)]
             painter.append(.stroke(.polygon(points, closed: false), chevron, .solid(painter.palette.tertiaryLabel),
-                                   lineWidth: 2, dash: []))
+                                   lineWidth: chevronLineWidth, dash: []))
         } else if !state.explicitForeground {
             state.foreground = painter.palette.accent
         }
         painter.paintChildren(of: e, state)
     }
+}
+
+/// A navigation link as a list row: its trailing chevron.
+struct NavLinkParts: LayoutParts {
+    var chevron: Rect
+    var chrome: [String: Rect] { ["chevron": chevron] }
 }

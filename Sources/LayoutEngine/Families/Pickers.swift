@@ -58,6 +58,7 @@ struct PickerParts: LayoutParts {
 /// Rows and the menu control grow with the font's line height at large Dynamic Type sizes.
 public enum PickerFamily: ElementFamily {
     public static let kindNames = ["picker"]
+    typealias Metrics = PickerMetrics
     public static let segmentedHeight = 32.0
     static let segmentFont = ResolvedFont(size: 13, lineHeight: DynamicTypeTable.lineHeight(forPointSize: 13), weight: .semibold)
 
@@ -67,12 +68,12 @@ public enum PickerFamily: ElementFamily {
                     options: try r.strings("options") ?? [], selected: try r.index("selected"))
     }
 
-    static func rowHeight(_ font: ResolvedFont) -> Double { max(44, font.lineHeight + 22) }
+    static func rowHeight(_ font: ResolvedFont) -> Double { max(Metrics.rowHeight, font.lineHeight + Metrics.rowPadding) }
 
     /// The menu control's trailing part: the value text, 4, the chevrons glyph.
-    static func chevronSide(_ font: ResolvedFont) -> Double { (font.size * 0.8).rounded() }
+    static func chevronSide(_ font: ResolvedFont) -> Double { (font.size * Metrics.chevronScale).rounded() }
     static func valueWidth(_ props: PickerProps, _ font: ResolvedFont, _ pass: LayoutPass) -> Double {
-        pass.width(of: props.selectedOption ?? "", font) + 4 + chevronSide(font)
+        pass.width(of: props.selectedOption ?? "", font) + Metrics.chevronGap + chevronSide(font)
     }
 
     public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
@@ -81,14 +82,14 @@ public enum PickerFamily: ElementFamily {
         switch props.style {
         case .segmented:
             let widest = props.options.map { pass.width(of: $0, segmentFont) }.max() ?? 0
-            return Size(width: p.width ?? Double(props.options.count) * (widest + 20), height: segmentedHeight)
+            return Size(width: p.width ?? Double(props.options.count) * (widest + Metrics.segmentPadding), height: segmentedHeight)
         case .menu:
-            let height = pass.isInList(e.id) ? rowHeight(font) : max(34, font.lineHeight + 12)
-            let ideal = (props.label.isEmpty ? 0 : pass.width(of: props.label, font) + 8) + valueWidth(props, font, pass)
+            let height = pass.isInList(e.id) ? rowHeight(font) : ControlMetrics.controlHeight(font)
+            let ideal = (props.label.isEmpty ? 0 : pass.width(of: props.label, font) + Metrics.labelGap) + valueWidth(props, font, pass)
             return Size(width: p.width ?? ideal, height: height)
         case .inline:
             let rows = props.options.count + (props.label.isEmpty ? 0 : 1)
-            let widest = max(pass.width(of: props.label, font), (props.options.map { pass.width(of: $0, font) }.max() ?? 0) + 28)
+            let widest = max(pass.width(of: props.label, font), (props.options.map { pass.width(of: $0, font) }.max() ?? 0) + Metrics.checkmarkReserve)
             return Size(width: p.width ?? widest, height: Double(rows) * rowHeight(font))
         }
     }
@@ -108,7 +109,7 @@ public enum PickerFamily: ElementFamily {
             let value = min(frame.width, valueWidth(props, font, pass))
             parts.value = Rect(x: frame.maxX - value, y: frame.y, width: value, height: frame.height)
             if !props.label.isEmpty {
-                let label = min(pass.width(of: props.label, font), max(0, frame.width - value - 8))
+                let label = min(pass.width(of: props.label, font), max(0, frame.width - value - Metrics.labelGap))
                 parts.label = Rect(x: frame.x, y: frame.y, width: label, height: frame.height)
             }
         case .inline:
@@ -135,15 +136,15 @@ public enum PickerFamily: ElementFamily {
             // UISegmentedControl sets the selected title semibold and the others regular.
             var font = segmentFont
             if i != props.selected { font.weight = .regular }
-            return pass.line(props.options[i], font: font, in: segment.insetBy(dx: 6, dy: 0), alignment: 0.5)
+            return pass.line(props.options[i], font: font, in: segment.insetBy(dx: Metrics.segmentTitleInset, dy: 0), alignment: 0.5)
         }
         parts.labelText = parts.label.map { pass.line(props.label, font: font, in: $0) }
         parts.valueText = parts.value.map { value in
-            let text = Rect(x: value.x, y: value.y, width: max(0, value.width - 4 - chevronSide(font)), height: value.height)
+            let text = Rect(x: value.x, y: value.y, width: max(0, value.width - Metrics.chevronGap - chevronSide(font)), height: value.height)
             return pass.line(props.selectedOption ?? "", font: font, in: text, alignment: 1)
         }
         parts.optionTitles = parts.options.enumerated().map { i, row in
-            pass.line(props.options[i], font: font, in: Rect(x: row.x, y: row.y, width: max(0, row.width - 28), height: row.height))
+            pass.line(props.options[i], font: font, in: Rect(x: row.x, y: row.y, width: max(0, row.width - Metrics.checkmarkReserve), height: row.height))
         }
         pass.record(parts: parts, for: e.id)
     }
@@ -154,19 +155,20 @@ public enum PickerFamily: ElementFamily {
         let palette = painter.palette
         switch props.style {
         case .segmented:
-            painter.append(.fill(.roundedRect(cornerRadius: 8), frame, .solid(palette.tertiarySystemFill)))
+            painter.append(.fill(.roundedRect(cornerRadius: Metrics.segmentedCornerRadius), frame, .solid(palette.tertiarySystemFill)))
             let segments = parts.segments
             // Hairlines between two unselected neighbours, as UISegmentedControl draws them.
             for i in segments.indices.dropFirst() where i != props.selected && i - 1 != props.selected {
                 let s = segments[i]
-                painter.append(.fill(.rect, Rect(x: s.x - 0.5, y: s.midY - 8, width: 1, height: 16),
+                let (width, height) = (Metrics.segmentDividerWidth, Metrics.segmentDividerHeight)
+                painter.append(.fill(.rect, Rect(x: s.x - width / 2, y: s.midY - height / 2, width: width, height: height),
                                      .solid(palette.separator)))
             }
             if segments.indices.contains(props.selected) {
-                let pill = segments[props.selected].insetBy(dx: 2, dy: 2)
-                painter.append(.fill(.roundedRect(cornerRadius: 7), pill.offsetBy(dx: 0, dy: 1), .solid(RGBA.black.withAlpha(0.06))))
-                painter.append(.fill(.roundedRect(cornerRadius: 7), pill,
-                                     .solid(palette.scheme == .light ? .white : RGBA(hex: 0x636366))))
+                let pill = segments[props.selected].insetBy(dx: Metrics.pillInset, dy: Metrics.pillInset)
+                let shape = ShapeOutline.roundedRect(cornerRadius: Metrics.pillCornerRadius)
+                painter.append(.fill(shape, pill.offsetBy(dx: 0, dy: Metrics.pillShadowOffset), .solid(palette.softShadow)))
+                painter.append(.fill(shape, pill, .solid(palette.segmentPill)))
             }
             for title in parts.segmentTitles { painter.draw(title, color: state.foreground) }
         case .menu:
@@ -176,7 +178,7 @@ public enum PickerFamily: ElementFamily {
                 painter.draw(parts.valueText, color: palette.secondaryLabel)
                 painter.drawSymbol("chevron.up.chevron.down",
                                    centeredIn: Rect(x: value.maxX - side, y: value.y, width: side, height: value.height),
-                                   side: side, color: palette.secondaryLabel, strokeWidth: 2.5)
+                                   side: side, color: palette.secondaryLabel, strokeWidth: Metrics.glyphStrokeWidth)
             }
         case .inline:
             let hairline = 1 / painter.layout.environment.device.scale
@@ -187,13 +189,42 @@ public enum PickerFamily: ElementFamily {
                 }
                 if parts.optionTitles.indices.contains(i) { painter.draw(parts.optionTitles[i], color: state.foreground) }
                 if i == props.selected {
-                    let side = (font.size * 1.15).rounded()
+                    let side = (font.size * Metrics.checkmarkScale).rounded()
                     painter.drawSymbol("checkmark", centeredIn: Rect(x: row.maxX - side, y: row.y, width: side, height: row.height),
-                                       side: side, color: painter.tint(state), strokeWidth: 2.5)
+                                       side: side, color: painter.tint(state), strokeWidth: Metrics.glyphStrokeWidth)
                 }
             }
         }
     }
+}
+
+/// The iOS numbers of pickers and date pickers, in points.
+enum PickerMetrics {
+    /// A menu or inline row in a list: at least this tall, else the line height plus the padding.
+    static let rowHeight = 44.0
+    static let rowPadding = 22.0
+    /// A menu picker's label from its value.
+    static let labelGap = 8.0
+    /// The up-down chevrons after a menu's value: this far from it, the font size times this.
+    static let chevronGap = 4.0
+    static let chevronScale = 0.8
+    /// An inline option's checkmark: the font size times this, and the room kept for it.
+    static let checkmarkScale = 1.15
+    static let checkmarkReserve = 28.0
+    static let glyphStrokeWidth = 2.5
+    /// A segment's ideal width is its widest title plus this; a title keeps this from its sides.
+    static let segmentPadding = 20.0
+    static let segmentTitleInset = 6.0
+    static let segmentedCornerRadius = 8.0
+    static let segmentDividerWidth = 1.0
+    static let segmentDividerHeight = 16.0
+    /// The selected segment's pill: inset in its segment, its radius, its shadow's drop.
+    static let pillInset = 2.0
+    static let pillCornerRadius = 7.0
+    static let pillShadowOffset = 1.0
+    /// A date picker capsule is its text plus this wide.
+    static let capsulePadding = 22.0
+    static let capsuleCornerRadius = 8.0
 }
 
 /// `menu`: only its label (the first child) is laid out and drawn, in the accent color like a
@@ -269,14 +300,14 @@ public enum DatePickerFamily: ElementFamily {
         var out: [(String, String)] = []
         if props.components != .hourAndMinute { out.append(("date", texts.date)) }
         if props.components != .date { out.append(("time", texts.time)) }
-        return out.map { ($0.0, $0.1, pass.width(of: $0.1, font) + 22) }
+        return out.map { ($0.0, $0.1, pass.width(of: $0.1, font) + PickerMetrics.capsulePadding) }
     }
 
     static func controlSize(_ e: Element, _ pass: LayoutPass) -> Size {
         let font = pass.font(for: e.id)
         let caps = capsules(e, font, pass)
-        let width = caps.map(\.width).reduce(0, +) + 8 * Double(max(0, caps.count - 1))
-        return Size(width: width, height: max(34, font.lineHeight + 12))
+        let width = caps.map(\.width).reduce(0, +) + TrailingControl.gap * Double(max(0, caps.count - 1))
+        return Size(width: width, height: ControlMetrics.controlHeight(font))
     }
 
     /// At accessibility text sizes, when the label's one line and the capsules do not fit side
@@ -338,7 +369,8 @@ public enum DatePickerFamily: ElementFamily {
         if let l = label(e) { painter.paint(l, state) }
         guard let parts = painter.layout.parts[e.id] as? DatePickerParts else { return }
         for capsule in parts.capsules {
-            painter.append(.fill(.roundedRect(cornerRadius: 8), capsule.rect, .solid(painter.palette.tertiarySystemFill)))
+            painter.append(.fill(.roundedRect(cornerRadius: PickerMetrics.capsuleCornerRadius), capsule.rect,
+                                 .solid(painter.palette.tertiarySystemFill)))
             painter.draw(capsule.text, color: painter.palette.label)
         }
     }

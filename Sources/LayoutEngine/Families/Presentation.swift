@@ -19,6 +19,13 @@ public enum SheetFamily: ElementFamily {
     public static var fillsScreen: Bool { true }
     public static let grabberRow = 21.0
     public static let cornerRadius = 10.0
+    /// A large sheet's card starts this far below the status bar.
+    static let largeTopGap = 10.0
+    /// The grabber, centered this far below the card's top.
+    static let grabberSize = Size(width: 36, height: 5)
+    static let grabberTop = 8.0
+    /// Behind a large sheet the presenting tree shrinks to this scale.
+    static let presentingScale = 0.92
 
     public static func knownProps(kind: String) -> Set<String> { ["detents"] }
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
@@ -36,7 +43,7 @@ public enum SheetFamily: ElementFamily {
         switch detent(e) {
         case .full: return screen
         case .medium: return Size(width: screen.width, height: screen.height / 2)
-        case .large: return Size(width: screen.width, height: screen.height - pass.environment.device.safeArea.top - 10)
+        case .large: return Size(width: screen.width, height: screen.height - pass.environment.device.safeArea.top - largeTopGap)
         }
     }
 
@@ -45,7 +52,8 @@ public enum SheetFamily: ElementFamily {
         let full = detent(e) == .full
         let top = full ? frame.y + device.safeArea.top : frame.y + grabberRow
         if !full {
-            pass.record(parts: SheetParts(grabber: Rect(x: frame.midX - 18, y: frame.y + 8, width: 36, height: 5)), for: e.id)
+            let grabber = Rect(x: frame.midX - grabberSize.width / 2, y: frame.y + grabberTop, width: grabberSize.width, height: grabberSize.height)
+            pass.record(parts: SheetParts(grabber: grabber), for: e.id)
         }
         let filling = Rect(x: frame.x, y: top, width: frame.width, height: frame.maxY - top)
         let area = Rect(x: frame.x + device.safeArea.leading, y: top, width: frame.width - device.safeArea.horizontal,
@@ -69,8 +77,8 @@ public enum SheetFamily: ElementFamily {
         let detent = detent(e)
         if detent == .large {
             // The presenting tree (everything drawn so far) shrinks onto black with rounded corners.
-            let scale = 0.92
-            painter.insert([.fill(.rect, screen, .solid(.black)),
+            let scale = presentingScale
+            painter.insert([.fill(.rect, screen, .solid(painter.palette.backdrop)),
                             .pushTransform(scale: scale, center: Point(x: screen.midX, y: screen.midY)),
                             .pushClip(.roundedRect(cornerRadius: cornerRadius / scale), screen)], at: 0)
             painter.append(.popClip)
@@ -78,7 +86,7 @@ public enum SheetFamily: ElementFamily {
             painter.statusBarScheme = .dark
         }
         if detent != .full {
-            painter.append(.fill(.rect, screen, .solid(RGBA.black.withAlpha(0.4))))
+            painter.append(.fill(.rect, screen, .solid(painter.palette.sheetScrim)))
         }
         let background = detent == .full ? painter.palette.systemBackground : painter.palette.elevatedBackground
         painter.append(.fill(detent == .full ? .rect : .topRoundedRect(cornerRadius: cornerRadius), frame, .solid(background)))
@@ -265,13 +273,10 @@ public enum AlertFamily: ElementFamily {
         let palette = painter.palette
         let env = painter.layout.environment
         let hairline = 1 / env.device.scale
-        let light = palette.scheme == .light
-        // The material of alerts and action sheets, opaque: without a blur, content showing through reads as a glitch.
-        let material = light ? RGBA(hex: 0xF2F2F2) : RGBA(hex: 0x2C2C2E)
-        painter.append(.fill(.rect, Rect(origin: .zero, size: env.device.size), .solid(RGBA.black.withAlpha(0.3))))
-        painter.append(.fill(.roundedRect(cornerRadius: AlertMetrics.cornerRadius), card, .solid(material)))
+        painter.append(.fill(.rect, Rect(origin: .zero, size: env.device.size), .solid(palette.alertScrim)))
+        painter.append(.fill(.roundedRect(cornerRadius: AlertMetrics.cornerRadius), card, .solid(palette.alertMaterial)))
         if let cancelCard = parts.cancelCard {
-            painter.append(.fill(.roundedRect(cornerRadius: AlertMetrics.cornerRadius), cancelCard, .solid(light ? .white : RGBA(hex: 0x2C2C2E))))
+            painter.append(.fill(.roundedRect(cornerRadius: AlertMetrics.cornerRadius), cancelCard, .solid(palette.dialogCancelBackground)))
         }
         let captionColor = props.style == .dialog ? palette.secondaryLabel : palette.label
         painter.draw(parts.titleText, color: captionColor)

@@ -8,21 +8,44 @@ public struct ScrollViewProps: ElementProps {
     public var refreshing = false
 }
 
-/// What scrolling containers share: the content box chrome and the bottom content inset.
+/// What scrolling containers share: the content box and the bottom content inset.
 enum ScrollLayout {
     /// `content`: the scrollable content box at offset 0; when the view reaches the bottom of
     /// the screen, and is not inside a sheet, the bottom safe area is added to it (iOS's content
     /// inset, so the last row can scroll clear of the home indicator), and `bottomInset` is the
     /// part of the frame it covers.
-    static func contentChrome(_ id: Int, _ frame: Rect, contentHeight: Double, contentWidth: Double? = nil,
-                              _ pass: LayoutPass) -> [String: Rect] {
+    static func parts(_ id: Int, _ frame: Rect, contentHeight: Double, contentWidth: Double? = nil,
+                      _ pass: LayoutPass) -> ScrollingParts {
         let device = pass.environment.device
         let reachesBottom = frame.maxY >= device.size.height - 0.5
         let inSheet = pass.tree.nearestAncestor(of: id, kindIn: ["sheet"]) != nil
         let inset = reachesBottom && !inSheet ? device.safeArea.bottom : 0
-        var chrome = ["content": Rect(x: frame.x, y: frame.y, width: contentWidth ?? frame.width, height: contentHeight + inset)]
-        if inset > 0 { chrome["bottomInset"] = Rect(x: frame.x, y: frame.maxY - inset, width: frame.width, height: inset) }
-        return chrome
+        var parts = ScrollingParts(content: Rect(x: frame.x, y: frame.y, width: contentWidth ?? frame.width, height: contentHeight + inset))
+        if inset > 0 { parts.bottomInset = Rect(x: frame.x, y: frame.maxY - inset, width: frame.width, height: inset) }
+        return parts
+    }
+
+    /// The spinner row at the top of a refreshing list or scroll view.
+    static func refreshRow(_ frame: Rect) -> Rect {
+        Rect(x: frame.x, y: frame.y, width: frame.width, height: ListLayout.refreshRowHeight)
+    }
+}
+
+/// A list or scroll view as layout decided it: its scrollable content box, the part of its
+/// frame a bottom inset covers (the home indicator's, or a tab bar's), the spinner row while
+/// refreshing and, for a list, the card of the rows placed straight in it (not in a section).
+struct ScrollingParts: LayoutParts {
+    var content: Rect
+    var bottomInset: Rect?
+    var refresh: Rect?
+    var rows: Rect?
+
+    var chrome: [String: Rect] {
+        var rects = ["content": content]
+        rects["bottomInset"] = bottomInset
+        rects["refresh"] = refresh
+        rects["rows"] = rows
+        return rects
     }
 }
 
@@ -64,17 +87,15 @@ public enum ScrollViewFamily: ElementFamily {
             let y = props(e).axes == .horizontal ? frame.y + (frame.height - content.height) / 2 : frame.y
             pass.place(child, at: Point(x: x, y: y + refreshOffset(e)), proposal: cp)
         }
-        var chrome = ScrollLayout.contentChrome(e.id, frame, contentHeight: max(content.height + refreshOffset(e), frame.height),
-                                                contentWidth: max(content.width, frame.width), pass)
-        if props(e).refreshing {
-            chrome["refresh"] = Rect(x: frame.x, y: frame.y, width: frame.width, height: ListLayout.refreshRowHeight)
-        }
-        pass.record(chrome: chrome, for: e.id)
+        var parts = ScrollLayout.parts(e.id, frame, contentHeight: max(content.height + refreshOffset(e), frame.height),
+                                       contentWidth: max(content.width, frame.width), pass)
+        if props(e).refreshing { parts.refresh = ScrollLayout.refreshRow(frame) }
+        pass.record(parts: parts, for: e.id)
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         painter.append(.pushClip(.rect, frame))
-        if let refresh = painter.layout.chrome[e.id]?["refresh"] {
+        if let refresh = (painter.layout.parts[e.id] as? ScrollingParts)?.refresh {
             for item in ListLayout.spinner(in: refresh, color: painter.palette.secondaryLabel) { painter.append(item) }
         }
         painter.paintChildren(of: e, state)

@@ -41,21 +41,11 @@ public enum ShapeFamily: ElementFamily {
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         guard let props = e.props as? ShapeProps else { return }
-        let outline: ShapeOutline = switch props.shape {
-        case .rectangle: .rect
-        case .roundedRectangle, .containerRelative: .roundedRect(cornerRadius: props.cornerRadius)
-        case .circle, .ellipse: .ellipse
-        case .capsule: .capsule
-        }
-        // A circle is the largest circle centered in the frame; an ellipse fills it.
-        let side = min(frame.width, frame.height)
-        let rect = props.shape == .circle
-            ? Rect(x: frame.midX - side / 2, y: frame.midY - side / 2, width: side, height: side)
-            : frame
+        let (outline, rect) = outline(props.shape, cornerRadius: props.cornerRadius, in: frame)
         if let fill = props.fill {
-            painter.append(.fill(outline, rect, painter.paint(fill, in: rect, state)))
+            painter.fill(outline, rect, with: fill, state)
         } else if props.stroke == nil {
-            painter.append(.fill(outline, rect, .solid(state.foreground)))
+            painter.fill(outline, rect, with: state.foregroundGradient ?? .rgba(state.foreground), state)
         }
         guard let stroke = props.stroke, stroke.lineWidth > 0 else { return }
         let half = stroke.lineWidth / 2
@@ -63,5 +53,19 @@ public enum ShapeFamily: ElementFamily {
         if stroke.inset, case .roundedRect(let r) = outline { strokeOutline = .roundedRect(cornerRadius: max(0, r - half)) }
         painter.append(.stroke(strokeOutline, stroke.inset ? rect.insetBy(dx: half, dy: half) : rect,
                                painter.paint(stroke.style, in: rect, state), lineWidth: stroke.lineWidth, dash: []))
+    }
+
+    /// The outline of a shape kind and the rect it is drawn in: a circle is the largest circle
+    /// centered in the frame; an ellipse fills it.
+    static func outline(_ kind: ShapeKind, cornerRadius: Double, in frame: Rect) -> (ShapeOutline, Rect) {
+        let outline: ShapeOutline = switch kind {
+        case .rectangle: .rect
+        case .roundedRectangle, .containerRelative: .roundedRect(cornerRadius: cornerRadius)
+        case .circle, .ellipse: .ellipse
+        case .capsule: .capsule
+        }
+        let side = min(frame.width, frame.height)
+        let rect = kind == .circle ? Rect(x: frame.midX - side / 2, y: frame.midY - side / 2, width: side, height: side) : frame
+        return (outline, rect)
     }
 }

@@ -145,12 +145,15 @@ public enum StyledFamily: ElementFamily {
 }
 
 extension StyledFamily {
+    /// What `.disabled(true)` dims a subtree to.
+    static let disabledOpacity = 0.4
+
     /// `opacity` times `disabled`'s 0.4.
-    static func groupOpacity(_ style: Style) -> Double { (style.opacity ?? 1) * (style.disabled == true ? 0.4 : 1) }
+    static func groupOpacity(_ style: Style) -> Double { (style.opacity ?? 1) * (style.disabled == true ? disabledOpacity : 1) }
 
     /// Whether the box paints its subtree as a transparency group (a canvas-sized surface while
     /// it is open, which is why `Limits.maxNestedGroups` counts them).
-    static func opensGroup(_ style: Style) -> Bool { groupOpacity(style) < 1 }
+    static func opensGroup(_ style: Style) -> Bool { groupOpacity(style) < 1 || style.effects.mask != nil }
 
     /// Opacity (and disabled's 0.4) as a group, the corner clip, the background, then the
     /// subtree with the new foreground. A hidden box draws nothing.
@@ -162,6 +165,7 @@ extension StyledFamily {
             painter.append(.pushGroup(opacity: max(0, groupOpacity(style))))
             pops.append(.popGroup)
         }
+        pops += openEffects(e, style, in: frame, &painter, state)
         if let radius = style.cornerRadius, radius > 0 {
             painter.append(.pushClip(.roundedRect(cornerRadius: radius), frame))
             pops.append(.popClip)
@@ -170,12 +174,13 @@ extension StyledFamily {
             pops.append(.popClip)
         }
         if let background = style.background {
-            painter.append(.fill(.rect, frame, painter.paint(background, in: frame, state)))
+            painter.fill(.rect, frame, with: background, state)
         }
         if style.labelIcon, style.foreground == nil, !state.explicitForeground, ListLayout.isInsideList(e.id, painter.tree) {
             state.foreground = painter.palette.accent // a Label's icon in a list row takes the tint
         }
         if let foreground = style.foreground {
+            state.foregroundGradient = foreground.isGradient ? foreground : nil
             state.foreground = painter.palette.color(foreground, foreground: state.foreground, diagnostics: painter.diagnostics)
             state.explicitForeground = true
         }

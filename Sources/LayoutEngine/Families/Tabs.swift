@@ -76,7 +76,7 @@ public enum TabViewFamily: ElementFamily {
             let item = parts.items[i]
             let color = i == selected ? painter.tint(state) : painter.palette.secondaryLabel
             if let symbol = props.systemImage, !symbol.isEmpty {
-                painter.drawSymbol(symbol, centeredIn: Rect(x: item.x, y: item.y + symbolTop, width: item.width, height: symbolSize),
+                painter.drawSymbol(SymbolTable.fillVariant(symbol), centeredIn: Rect(x: item.x, y: item.y + symbolTop, width: item.width, height: symbolSize),
                                    side: symbolSize, color: color)
             }
             if i < parts.titles.count { painter.draw(parts.titles[i], color: color) }
@@ -94,12 +94,9 @@ public enum TabViewFamily: ElementFamily {
         pass.record(parts: parts, for: e.id)
     }
 
-    /// The bar material (rgba 249/249/249 or 29/29/29 at 94 %) and its top hairline; bottom
-    /// toolbars share it.
+    /// The bar material (`Palette.barMaterial`) and its top hairline; bottom toolbars share it.
     static func drawBarBackground(_ bar: Rect, _ painter: inout Painter) {
-        let light = painter.palette.scheme == .light
-        let fill = light ? RGBA(rgb255: 249, 249, 249, 0.94) : RGBA(rgb255: 29, 29, 29, 0.94)
-        painter.append(.fill(.rect, bar, .solid(fill)))
+        painter.append(.fill(.rect, bar, .solid(painter.palette.barMaterial)))
         let hairline = 1 / painter.layout.environment.device.scale
         painter.append(.fill(.rect, Rect(x: bar.x, y: bar.y, width: bar.width, height: hairline),
                              .solid(painter.palette.separator)))
@@ -139,7 +136,8 @@ public enum TabFamily: ElementFamily {
 
     public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
         let s = fillingSize(p)
-        return Size(width: s.width.isFinite ? s.width : 10, height: s.height.isFinite ? s.height : 10)
+        return Size(width: s.width.isFinite ? s.width : unspecifiedFillingLength,
+                    height: s.height.isFinite ? s.height : unspecifiedFillingLength)
     }
 
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
@@ -168,10 +166,11 @@ public enum TabFamily: ElementFamily {
     /// covered part of its frame as `bottomInset`, replacing the home indicator's.
     static func insetScrollingViews(under id: Int, bar: Rect, _ pass: LayoutPass) {
         for node in pass.tree.documentOrder(from: id) {
-            guard let kind = pass.tree[node]?.kind, kind == "list" || kind == "scrollview",
+            guard var parts = pass.result.parts[node] as? ScrollingParts,
                   let f = pass.result.frames[node], f.maxY > bar.y, f.intersects(bar) else { continue }
             let top = max(f.y, bar.y)
-            pass.addChrome(["bottomInset": Rect(x: f.x, y: top, width: f.width, height: f.maxY - top)], for: node)
+            parts.bottomInset = Rect(x: f.x, y: top, width: f.width, height: f.maxY - top)
+            pass.record(parts: parts, for: node)
         }
     }
 }

@@ -41,17 +41,26 @@ public enum TextFamily: ElementFamily {
         return layout
     }
 
-    /// Each line in the inherited foreground, aligned by `multilineTextAlignment`.
+    /// Each line in the inherited foreground (or through its gradient), where layout placed it.
     public static func paint(_ element: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
-        guard let text = painter.layout.texts[element.id], let font = painter.layout.fonts[element.id] else { return }
-        let fraction: Double = switch painter.layout.contexts[element.id]?.textAlignment ?? .leading {
+        guard let placed = painter.layout.placedText(of: element.id) else { return }
+        let runs = placed.lines.map { line in
+            TextRun(text: line.text, font: placed.font, color: state.foreground, origin: line.origin, width: line.width)
+        }
+        painter.drawText(runs, in: frame, state)
+    }
+}
+
+extension LayoutResult {
+    /// A `text` element's lines where paint draws them: stacked from its frame's top, each
+    /// aligned in the frame by `multilineTextAlignment`. What audits read for line boxes.
+    public func placedText(of id: Int) -> PlacedText? {
+        guard let text = texts[id], let font = fonts[id], let frame = frames[id] else { return nil }
+        let fraction: Double = switch contexts[id]?.textAlignment ?? .leading {
         case .leading: 0
         case .center: 0.5
         case .trailing: 1
         }
-        for (i, line) in text.lines.enumerated() {
-            let origin = Point(x: frame.x + (frame.width - line.width) * fraction, y: frame.y + Double(i) * font.lineHeight)
-            painter.append(.text(TextRun(text: line.text, font: font, color: state.foreground, origin: origin, width: line.width)))
-        }
+        return PlacedText(text, font: font, x: frame.x, width: frame.width, top: frame.y, alignment: fraction)
     }
 }

@@ -62,11 +62,7 @@ public enum ToolbarFamily: ElementFamily {
     /// A bottom bar has the tab bar's translucent background and a hairline on top.
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         if placement(e) == .bottom, inScreen(e, painter.tree) {
-            let background = painter.palette.scheme == .light ? RGBA(rgb255: 249, 249, 249, 0.94) : RGBA(rgb255: 29, 29, 29, 0.94)
-            painter.append(.fill(.rect, frame, .solid(background)))
-            let hairline = 1 / painter.layout.environment.device.scale
-            painter.append(.fill(.rect, Rect(x: frame.x, y: frame.y, width: frame.width, height: hairline),
-                                 .solid(painter.palette.separator)))
+            TabViewFamily.drawBarBackground(frame, &painter)
         }
         painter.paintChildren(of: e, state)
     }
@@ -96,7 +92,11 @@ public enum SearchFieldFamily: ElementFamily {
     /// The magnifying glass, 8 from the leading edge; the text 6 after it, ending 8 from the trailing edge.
     static let edgeInset = 8.0
     static let glassSize = 17.0
+    static let glassStrokeWidth = 2.25
     static let textGap = 6.0
+    static let cornerRadius = 10.0
+    /// A field with no proposed width.
+    static let idealWidth = 200.0
 
     /// The magnifying glass in a field's `frame`.
     static func glass(in frame: Rect) -> Rect {
@@ -110,14 +110,14 @@ public enum SearchFieldFamily: ElementFamily {
     }
 
     public static func sizeThatFits(_ e: Element, _ p: ProposedSize, _ pass: LayoutPass) -> Size {
-        Size(width: p.width.flatMap { $0.isFinite ? $0 : nil } ?? 200, height: height)
+        Size(width: p.width.flatMap { $0.isFinite ? $0 : nil } ?? idealWidth, height: height)
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         let props = (e.props as? SearchFieldProps) ?? SearchFieldProps()
         let palette = painter.palette
-        painter.append(.fill(.roundedRect(cornerRadius: 10), frame, .solid(palette.systemFill)))
-        painter.append(.symbol(name: "search", rect: glass(in: frame), color: palette.secondaryLabel, strokeWidth: 2.25))
+        painter.append(.fill(.roundedRect(cornerRadius: cornerRadius), frame, .solid(palette.systemFill)))
+        painter.append(.symbol(name: "search", rect: glass(in: frame), color: palette.secondaryLabel, strokeWidth: glassStrokeWidth))
         painter.draw((painter.layout.parts[e.id] as? FieldTextParts)?.text, color: props.text.isEmpty ? palette.secondaryLabel : palette.label)
     }
 

@@ -1,7 +1,8 @@
 import LayoutModel
 
 /// The result of laying out one commit: every attached element's frame in screen points
-/// (snapped: origins floored, sizes rounded), plus what painting and reports need.
+/// (snapped: origins floored, sizes rounded, shared edges agreeing), plus what painting and
+/// reports need.
 public struct LayoutResult: Sendable {
     public var environment: RenderEnvironment
     public var frames: [Int: Rect] = [:]
@@ -9,15 +10,19 @@ public struct LayoutResult: Sendable {
     public var texts: [Int: TextLayout] = [:]
     /// Resolved font of every `text` and `image`.
     public var fonts: [Int: ResolvedFont] = [:]
-    /// Named parts of compound kinds (a bar, a switch, a grabber...), in screen points.
+    /// Named parts of compound kinds (a bar, a switch, a grabber...), in screen points:
+    /// the rects of `parts` and `decorations`, by name.
     public var chrome: [Int: [String: Rect]] = [:]
     /// Texts of compound kinds (a bar's title, a segment's label...), laid out where paint
-    /// draws them, by name.
+    /// draws them, by name: the texts of `parts` and `decorations`.
     public var labels: [Int: [String: PlacedText]] = [:]
     /// The status bar's clock, laid out like any chrome text.
     public var statusBarTime: PlacedText?
-    /// Typed parts of compound kinds; their `chrome` and `labels` are copied to the above.
+    /// Typed parts of compound kinds, recorded by the element's own family.
     public var parts: [Int: any LayoutParts] = [:]
+    /// Typed parts one family adds to another's element (a list row's `row`, `badge` and
+    /// edit control), kept beside that element's own `parts`.
+    public var decorations: [Int: any LayoutParts] = [:]
     public var contexts: [Int: InheritedContext] = [:]
     /// The proposal each element was placed with.
     public var proposals: [Int: ProposedSize] = [:]
@@ -138,19 +143,28 @@ public final class LayoutPass {
     }
 
     func record(text layout: TextLayout, for id: Int) { result.texts[id] = layout }
-    func record(chrome rects: [String: Rect], for id: Int) { result.chrome[id] = rects }
-    func record(label text: PlacedText, _ name: String, for id: Int) { result.labels[id, default: [:]][name] = text }
-    /// Stores a family's typed parts and copies their rects and texts into `chrome` and
-    /// `labels`, replacing only the names an earlier record of `id` gave: another family may
-    /// add its own (a list row's `row` and `badge`).
+    /// Stores the typed parts of `id`'s own family and copies their rects and texts into
+    /// `chrome` and `labels`.
     func record(parts: some LayoutParts, for id: Int) {
-        if let old = result.parts[id] {
+        copy(parts, replacing: result.parts[id], for: id)
+        result.parts[id] = parts
+    }
+
+    /// Stores what another family adds to `id` (a list row's decorations) beside its parts.
+    func record(decoration: some LayoutParts, for id: Int) {
+        copy(decoration, replacing: result.decorations[id], for: id)
+        result.decorations[id] = decoration
+    }
+
+    /// Copies a record's rects and texts into `chrome` and `labels`, removing only the names
+    /// the record it replaces gave: the element's parts and decorations share the names.
+    private func copy(_ record: some LayoutParts, replacing old: (any LayoutParts)?, for id: Int) {
+        if let old {
             for name in old.chrome.keys { result.chrome[id]?[name] = nil }
             for name in old.labels.keys { result.labels[id]?[name] = nil }
         }
-        result.parts[id] = parts
-        result.chrome[id, default: [:]].merge(parts.chrome) { $1 }
-        result.labels[id, default: [:]].merge(parts.labels) { $1 }
+        result.chrome[id, default: [:]].merge(record.chrome) { $1 }
+        result.labels[id, default: [:]].merge(record.labels) { $1 }
     }
     func record(measurement: LayoutMeasurement, for id: Int) { result.measurements[id] = measurement }
 
@@ -172,11 +186,22 @@ public final class LayoutPass {
         }
     }
 
-    /// Device pixel snapping, after placement: origins floor, sizes round.
+    /// Device pixel snapping, after placement (the spec's numbers): origins floor, sizes
+    /// round. Where those disagree at an edge two frames share, the edge wins: a frame whose
+    /// far edge lies where another frame begins (siblings placed edge to edge, spacing 0)
+    /// ends at that origin's pixel, so they touch instead of leaving a 1 pt gap or overlap.
     private func snapFrames() {
+        func pixel(_ v: Double) -> Double { (v + 1e-6).rounded(.down) }
+        /// Coordinates compared with a tolerance far below a pixel: sums of the same terms
+        /// in another order may differ in the last bits.
+        func key(_ v: Double) -> Double { (v * 1e4).rounded() }
+        let originsX = Set(result.frames.values.map { key($0.x) })
+        let originsY = Set(result.frames.values.map { key($0.y) })
         for (id, f) in result.frames {
-            result.frames[id] = Rect(x: (f.x + 1e-6).rounded(.down), y: (f.y + 1e-6).rounded(.down),
-                                     width: f.width.rounded(), height: f.height.rounded())
+            let x = pixel(f.x), y = pixel(f.y)
+            let width = originsX.contains(key(f.maxX)) ? pixel(f.maxX) - x : f.width.rounded()
+            let height = originsY.contains(key(f.maxY)) ? pixel(f.maxY) - y : f.height.rounded()
+            result.frames[id] = Rect(x: x, y: y, width: width, height: height)
         }
     }
 }

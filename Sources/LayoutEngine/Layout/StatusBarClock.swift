@@ -15,12 +15,12 @@ extension StatusBar {
             return nil
         case .dynamicIsland:
             let island = island(screenWidth: width)
-            return centered("9:41", size: 17, centerX: island.minX / 2 + 6, midY: island.midY)
+            return centered("9:41", size: Metrics.islandClockSize, centerX: island.minX / 2 + Metrics.islandClockOffset, midY: island.midY)
         case .classic:
-            return centered("9:41 AM", size: 12, centerX: width / 2, midY: device.safeArea.top / 2)
+            return centered("9:41 AM", size: Metrics.classicClockSize, centerX: width / 2, midY: device.safeArea.top / 2)
         case .tablet:
-            let f = font(12)
-            return PlacedText(measurer.layout("9:41  Mon Jun 10", font: f, width: nil, lineLimit: 1), font: f, x: 20, width: 0,
+            let f = font(Metrics.classicClockSize)
+            return PlacedText(measurer.layout("9:41  Mon Jun 10", font: f, width: nil, lineLimit: 1), font: f, x: Metrics.tabletClockX, width: 0,
                               top: device.safeArea.top / 2 - f.lineHeight / 2)
         }
     }

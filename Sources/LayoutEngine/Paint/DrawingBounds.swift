@@ -36,9 +36,26 @@ struct DrawingBounds {
             return contains(line) ? item : nil
         case .symbol(_, let rect, _, _):
             return contains(rect) ? item : nil
-        case .popClip, .pushGroup, .popGroup, .pushTransform, .popTransform:
+        case .image(let image):
+            return contains(image.rect) ? item : nil
+        case .popClip, .pushGroup, .popGroup, .pushTransform, .popTransform, .pushAffine,
+             .popShadow, .popBlur, .popMask:
             return item
+        case .pushShadow(let shadow, let bounds):
+            return .pushShadow(shadow, bounds: layerBounds(bounds))
+        case .pushBlur(let sigma, let bounds):
+            return .pushBlur(sigma: sigma, bounds: layerBounds(bounds))
+        case .pushMask(let paint, let bounds, let mode):
+            return .pushMask(bound(paint), bounds: layerBounds(bounds), mode: mode)
+        case .backdropBlur(let shape, let rect, let sigma):
+            guard let (shape, rect) = bound(shape, rect) else { return nil }
+            return .backdropBlur(shape, rect, sigma: sigma)
         }
+    }
+
+    /// An effect layer's region cut to the box (it must stay to pair with its pop).
+    private func layerBounds(_ rect: Rect) -> Rect {
+        bound(.rect, rect)?.1 ?? .zero
     }
 
     /// The outline cut to the box; nil when nothing of it lies inside.

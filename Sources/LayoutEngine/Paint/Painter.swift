@@ -27,13 +27,16 @@ public struct Painter {
         public var explicitForeground = false
         /// `.tint` from a `styled` above: what controls use instead of the accent color.
         public var tint: RGBA?
+        /// A gradient foreground from a `styled` above, which texts and fill-less shapes paint
+        /// through (`foreground` is its first stop, for symbols and controls); nil otherwise.
+        public var foregroundGradient: ShapeStyle?
     }
 
     /// `screen: false` leaves out the screen's background, the status bar and the home
     /// indicator: the app's elements alone, on a transparent canvas (documentation images).
     public static func paint(tree: ElementTree, layout: LayoutResult, diagnostics: Diagnostics, screen: Bool = true) -> DisplayList {
         let env = layout.environment
-        var painter = Painter(tree: tree, layout: layout, palette: Palette(env.colorScheme),
+        var painter = Painter(tree: tree, layout: layout, palette: Palette(env.colorScheme, catalog: env.catalog),
                               diagnostics: diagnostics, bounds: DrawingBounds(canvas: env.device.size))
         if screen { painter.append(.fill(.rect, Rect(origin: .zero, size: env.device.size), .solid(painter.palette.systemBackground))) }
         painter.paintChildren(of: tree.root, State(foreground: painter.palette.label))
@@ -69,8 +72,10 @@ public struct Painter {
         guard let element = tree[id], let frame = layout.frames[id] else { return }
         let outer = currentLine
         currentLine = element.line
+        diagnostics.line = element.line
         element.family.paint(element, in: frame, &self, state)
         currentLine = outer
+        diagnostics.line = outer
     }
 
     public mutating func paintChildren(of element: Element, _ state: State) {
@@ -83,13 +88,22 @@ public struct Painter {
     }
 
     static let placeholderFont = ResolvedFont(size: 11, lineHeight: 13, weight: .medium, design: .monospaced)
+    /// SF Symbols' stroke, as the icon set draws it.
+    static let symbolStrokeWidth = 2.0
+    /// The placeholder's box: its corner radius and its 1 pt dashed outline (4 on, 3 off).
+    static let placeholderCornerRadius = 4.0
+    static let placeholderOutlineWidth = 1.0
+    static let placeholderDash = [4.0, 3.0]
+    /// The kind's name keeps this much room in its box (4 at each side).
+    static let placeholderLabelPadding = 8.0
 
     /// A visible stand-in: a dashed outline, a faint fill and, when given, the kind's name.
     public mutating func paintPlaceholder(label: PlacedText?, _ frame: Rect) {
         let color = palette.secondaryLabel
-        append(.fill(.roundedRect(cornerRadius: 4), frame, .solid(palette.quaternarySystemFill)))
-        append(.stroke(.roundedRect(cornerRadius: 4), frame.insetBy(dx: 0.5, dy: 0.5), .solid(color),
-                             lineWidth: 1, dash: [4, 3]))
+        let shape = ShapeOutline.roundedRect(cornerRadius: Painter.placeholderCornerRadius)
+        append(.fill(shape, frame, .solid(palette.quaternarySystemFill)))
+        let outline = Painter.placeholderOutlineWidth
+        append(.stroke(shape, frame.insetBy(dx: outline / 2, dy: outline / 2), .solid(color), lineWidth: outline, dash: Painter.placeholderDash))
         for line in label?.lines.prefix(1) ?? [] {
             append(.text(TextRun(text: line.text, font: Painter.placeholderFont, color: color, origin: line.origin, width: line.width)))
         }

@@ -27,6 +27,25 @@ public enum MessageText {
         return out
     }
 
+    /// Text for an XML attribute or element (JUnit reports): markup characters as entities,
+    /// and the characters XML 1.0 does not allow (control characters but tab and newline,
+    /// U+FFFE, U+FFFF) as spaces.
+    public static func xmlEscaped(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case _ where (c.value < 0x20 && c != "\n" && c != "\t") || c.value == 0xFFFE || c.value == 0xFFFF: out += " "
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }

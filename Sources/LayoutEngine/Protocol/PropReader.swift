@@ -9,9 +9,16 @@ public struct PropError: Error, Sendable {
 public final class Diagnostics: @unchecked Sendable {
     public private(set) var warnings: [String] = []
     private var seen: Set<String> = []
+    /// The stream line of the element being painted (the painter sets it), for warnings that
+    /// name where a missing asset is asked for.
+    public var line = 0
     public init() {}
     public func warn(_ message: String) {
         if seen.insert(message).inserted { warnings.append(message) }
+    }
+    /// Warns once per `key` (a missing asset's name), with the message of its first use.
+    public func warn(once key: String, _ message: String) {
+        if seen.insert("\u{0}" + key).inserted { warnings.append(message) }
     }
 }
 

@@ -86,6 +86,8 @@ public struct Style: Hashable, Sendable {
     public var aspectRatio: AspectRatioSpec?
     public var imageScale: ImageScale?
     public var containerRelativeFrame: ContainerRelativeFrameSpec?
+    /// Transforms, shadow, blur, mask and clip shape (`Families/VisualEffects.swift`).
+    public var effects = VisualEffects()
 
     /// Fields the protocol defines that change nothing in a still screenshot.
     static let stillFields: Set<String> = ["animation", "animationToken", "transition", "hitTesting",
@@ -96,7 +98,7 @@ public struct Style: Hashable, Sendable {
         "clipped", "hidden", "ignoresSafeArea",
         "badge", "listRowInsets",
         "gridCellColumns", "gridCellAnchor", "tint", "position", "aspectRatio", "imageScale", "containerRelativeFrame",
-    ])
+    ]).union(VisualEffects.fieldNames)
 
     static func decode(_ r: PropReader) throws(PropError) -> Style {
         r.warnUnknown(knownFields, what: "style field")
@@ -146,6 +148,7 @@ public struct Style: Hashable, Sendable {
                                          bottom: try i.number("bottom") ?? 0, trailing: try i.number("trailing") ?? 0)
         }
         try s.decodeLayoutFields(r)
+        s.effects = try VisualEffects.decode(r)
         return s
     }
 }

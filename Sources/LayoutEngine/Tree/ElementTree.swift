@@ -1,3 +1,5 @@
+import Drawing
+
 /// The live element tree: ops applied in order, exactly as a renderer applies them.
 
 public struct Element: Sendable {
@@ -16,6 +18,8 @@ public struct Element: Sendable {
 public struct ElementTree: Sendable {
     public static let rootID = 0
     public private(set) var elements: [Int: Element]
+    /// Bitmap sources by key, from `imagedata` ops: kept for the rest of the run.
+    public private(set) var bitmaps: [String: BitmapSource] = [:]
     public let diagnostics: Diagnostics
 
     public init(diagnostics: Diagnostics = Diagnostics()) {
@@ -75,6 +79,9 @@ public struct ElementTree: Sendable {
             guard elements[id] != nil else { throw fail("unknown element \(id)") }
             detach(id)
             destroy(id)
+        case .other("imagedata", let fields):
+            let source = try ImageDataOp.decode(fields, fail: fail)
+            bitmaps[source.key] = source
         case .commit, .event, .other:
             break
         }
