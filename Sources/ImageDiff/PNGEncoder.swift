@@ -59,22 +59,20 @@ public enum PNGEncoder {
     /// past the row, which the next row's filter byte (or the buffer's spare byte) takes.
     private static func filterUp(row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, count: Int,
                                  into out: UnsafeMutableRawPointer) {
-        // 0xAARRGGBB byte-swapped and shifted: the little-endian word of r, g, b, 0.
-        @inline(__always) func rgb(_ p: UInt32) -> UInt32 { (p.byteSwapped >> 8).littleEndian }
-        @inline(__always) func up(_ x: Int) -> UInt32 { rgb(above[x]) }
         var x = 0
         #if _endian(little)
         while x + 4 <= count {
-            let t0 = rgb(row[x]), t1 = rgb(row[x + 1]), t2 = rgb(row[x + 2]), t3 = rgb(row[x + 3])
-            let u0 = up(x), u1 = up(x + 1), u2 = up(x + 2), u3 = up(x + 3)
-            out.storeBytes(of: bytewiseDifference(t0 | t1 << 24, u0 | u1 << 24), toByteOffset: x * 3, as: UInt32.self)
-            out.storeBytes(of: bytewiseDifference(t1 >> 8 | t2 << 16, u1 >> 8 | u2 << 16), toByteOffset: x * 3 + 4, as: UInt32.self)
-            out.storeBytes(of: bytewiseDifference(t2 >> 16 | t3 << 8, u2 >> 16 | u3 << 8), toByteOffset: x * 3 + 8, as: UInt32.self)
+            let (c0, c1, c2) = PremultipliedImage.packedRGB(row, at: x)
+            let (u0, u1, u2) = PremultipliedImage.packedRGB(above, at: x)
+            out.storeBytes(of: bytewiseDifference(c0, u0), toByteOffset: x * 3, as: UInt32.self)
+            out.storeBytes(of: bytewiseDifference(c1, u1), toByteOffset: x * 3 + 4, as: UInt32.self)
+            out.storeBytes(of: bytewiseDifference(c2, u2), toByteOffset: x * 3 + 8, as: UInt32.self)
             x += 4
         }
         #endif
         while x < count {
-            out.storeBytes(of: bytewiseDifference(rgb(row[x]), up(x)), toByteOffset: x * 3, as: UInt32.self)
+            out.storeBytes(of: bytewiseDifference(PremultipliedImage.rgbWord(row[x]), PremultipliedImage.rgbWord(above[x])),
+                           toByteOffset: x * 3, as: UInt32.self)
             x += 1
         }
     }

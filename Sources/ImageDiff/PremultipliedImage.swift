@@ -57,6 +57,19 @@ public struct PremultipliedImage: Hashable, Sendable {
         return r | g << 8 | b << 16 | a << 24
     }
 
+    /// A word's red, green and blue as the little-endian word of the bytes r, g, b, 0
+    /// (0xAARRGGBB byte-swapped and shifted): its straight RGB when it is opaque.
+    @inline(__always)
+    static func rgbWord(_ p: UInt32) -> UInt32 { (p.byteSwapped >> 8).littleEndian }
+
+    /// The RGB bytes of the four pixels from `x`, twelve bytes as a PNG row of an opaque image
+    /// stores them, in three little-endian words.
+    @inline(__always)
+    static func packedRGB(_ words: UnsafePointer<UInt32>, at x: Int) -> (UInt32, UInt32, UInt32) {
+        let t0 = rgbWord(words[x]), t1 = rgbWord(words[x + 1]), t2 = rgbWord(words[x + 2]), t3 = rgbWord(words[x + 3])
+        return (t0 | t1 << 24, t1 >> 8 | t2 << 16, t2 >> 16 | t3 << 8)
+    }
+
     /// Whether `count` words are all opaque with exactly the red, green and blue bytes at
     /// `rgb` (3 bytes a pixel, as a PNG row of an opaque image stores them). Four pixels at a
     /// time: their twelve bytes are three 32-bit words on both sides.
@@ -66,14 +79,12 @@ public struct PremultipliedImage: Hashable, Sendable {
         var x = 0
         #if _endian(little)
         while x + 4 <= count {
-            let p0 = words[x], p1 = words[x + 1], p2 = words[x + 2], p3 = words[x + 3]
-            alphas &= p0 & p1 & p2 & p3
-            // 0xAARRGGBB byte-swapped and shifted: the little-endian word of r, g, b, 0.
-            let t0 = p0.byteSwapped >> 8, t1 = p1.byteSwapped >> 8, t2 = p2.byteSwapped >> 8, t3 = p3.byteSwapped >> 8
+            alphas &= words[x] & words[x + 1] & words[x + 2] & words[x + 3]
+            let (c0, c1, c2) = packedRGB(words, at: x)
             let g0 = rgb.loadUnaligned(fromByteOffset: x * 3, as: UInt32.self)
             let g1 = rgb.loadUnaligned(fromByteOffset: x * 3 + 4, as: UInt32.self)
             let g2 = rgb.loadUnaligned(fromByteOffset: x * 3 + 8, as: UInt32.self)
-            difference |= ((t0 | t1 << 24) ^ g0) | ((t1 >> 8 | t2 << 16) ^ g1) | ((t2 >> 16 | t3 << 8) ^ g2)
+            difference |= (c0 ^ g0) | (c1 ^ g1) | (c2 ^ g2)
             x += 4
         }
         #endif
