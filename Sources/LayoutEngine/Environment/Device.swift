@@ -56,6 +56,19 @@ public struct Device: Hashable, Sendable {
 
 public enum ColorScheme: String, Hashable, Sendable, CaseIterable { case light, dark }
 
+/// SwiftUI's `\.layoutDirection` (issue 14): right to left swaps leading and trailing.
+public enum LayoutDirection: String, Hashable, Sendable, CaseIterable { case ltr, rtl }
+
+/// Xcode's scheme pseudolanguages (issue 14): every user-visible string is transformed before
+/// it is measured.
+public enum Pseudolanguage: String, Hashable, Sendable, CaseIterable { case double, accented, bounded, rtl }
+
+/// iOS's Bold Text setting, SwiftUI's `\.legibilityWeight` (issue 14).
+public enum LegibilityWeight: String, Hashable, Sendable, CaseIterable { case regular, bold }
+
+/// iOS's Increase Contrast setting, SwiftUI's `\.colorSchemeContrast` (issue 14).
+public enum ColorSchemeContrast: String, Hashable, Sendable, CaseIterable { case standard, increased }
+
 /// Everything a pass is rendered for.
 public struct RenderEnvironment: Hashable, Sendable {
     public var device: Device
@@ -66,9 +79,18 @@ public struct RenderEnvironment: Hashable, Sendable {
     public var catalog: AssetCatalog
     /// The local files behind `url` images (`--images`).
     public var remoteImages: RemoteImages
+    public var layoutDirection: LayoutDirection
+    /// The transform applied to every user-visible string, if any.
+    public var pseudolanguage: Pseudolanguage?
+    public var legibilityWeight: LegibilityWeight
+    public var contrast: ColorSchemeContrast
     public init(device: Device = .default, dynamicTypeSize: DynamicTypeSize = .large, colorScheme: ColorScheme = .light,
-                catalog: AssetCatalog = .empty, remoteImages: RemoteImages = .none) {
+                catalog: AssetCatalog = .empty, remoteImages: RemoteImages = .none,
+                layoutDirection: LayoutDirection = .ltr, pseudolanguage: Pseudolanguage? = nil,
+                legibilityWeight: LegibilityWeight = .regular, contrast: ColorSchemeContrast = .standard) {
         self.device = device; self.dynamicTypeSize = dynamicTypeSize; self.colorScheme = colorScheme
         self.catalog = catalog; self.remoteImages = remoteImages
+        self.layoutDirection = layoutDirection; self.pseudolanguage = pseudolanguage
+        self.legibilityWeight = legibilityWeight; self.contrast = contrast
     }
 }
