@@ -113,6 +113,9 @@ struct CairoPainter {
             }
             open.append(.transform)
         case .pushMask(let paint, let bounds, let mode):
+            // The layer shows only inside `bounds` (closeMask), so its group needs no more.
+            cairo_save(cr)
+            clipToWholePixels(covering: bounds, on: cr)
             cairo_push_group(cr)
             open.append(.mask(paint, bounds, mode))
         case .popMask:
@@ -150,6 +153,7 @@ struct CairoPainter {
             cairo_paint_with_alpha(cr, opacity.isNaN ? 1 : min(1, max(0, opacity)))
         case .mask(let paint, let bounds, let mode):
             closeMask(paint, bounds, mode, on: cr)
+            cairo_restore(cr)
         }
     }
 }

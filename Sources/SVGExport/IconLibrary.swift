@@ -59,6 +59,10 @@ public final class IconLibrary: @unchecked Sendable {
             return Self.drawPlaceholder(in: box, color: color, strokeWidth: width, on: cr)
         }
         guard color.a > 0 else { return }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        // Lucide draws within its viewBox; half a box of margin keeps wide strokes whole.
+        clipToWholePixels(covering: box.insetBy(dx: -box.width / 2, dy: -box.height / 2), on: cr)
         // Alpha is applied to the icon as a whole, so overlapping strokes do not darken.
         if color.a < 1 { cairo_push_group(cr) }
         var viewport = RsvgRectangle(x: box.x, y: box.y, width: box.width, height: box.height)
