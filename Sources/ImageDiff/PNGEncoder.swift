@@ -130,7 +130,7 @@ public enum PNGEncoder {
 
     /// The PNG file around a compressed image stream: signature, IHDR, one IDAT, IEND.
     static func file(width: Int, height: Int, opaque: Bool, compressed: [UInt8]) -> [UInt8] {
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var png = PNGDecoder.signature
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
@@ -155,6 +155,11 @@ extension Array where Element == UInt8 {
     mutating func appendBigEndian(_ value: UInt32) {
         append(UInt8(value >> 24 & 0xFF)); append(UInt8(value >> 16 & 0xFF))
         append(UInt8(value >> 8 & 0xFF)); append(UInt8(value & 0xFF))
+    }
+
+    mutating func appendBigEndian(_ value: UInt64) {
+        appendBigEndian(UInt32(value >> 32))
+        appendBigEndian(UInt32(value & 0xFFFF_FFFF))
     }
 
     mutating func appendChunk(_ type: String, _ data: [UInt8]) {

@@ -184,13 +184,15 @@ import Testing
         }
         let all = try checker(.all).check(snapshot(), actual: PNGGolden().actual(image), layout: layout)
         #expect(all.status == .recorded && all.wrote == ["Todo/002-tap-Add.iphone15pro.large.light.png", "Todo/002-tap-Add.iphone15pro.large.light.layout.json"])
-        #expect(read(golden) == (try PNGEncoder.encode(rgba: pixels, width: 6, height: 5)))
+        #expect(read(golden) == PixelStamp.stamped(try PNGEncoder.encode(rgba: pixels, width: 6, height: 5), from: image.pixels))
 
         // One pixel off: encoded and compared as before.
         pixels[(4 * 6 + 5) * 4 + 1] = 0
-        let changed = try checker(.never).check(snapshot(), actual: PNGGolden().actual(RenderedImage(width: 6, height: 5, rgba: pixels)), layout: layout)
+        let changedImage = RenderedImage(width: 6, height: 5, rgba: pixels)
+        let changed = try checker(.never).check(snapshot(), actual: PNGGolden().actual(changedImage), layout: layout)
         #expect(changed.status == .failed && changed.message == "1 of 30 pixels differ (3.333%)")
-        #expect(changed.actual.flatMap { read(dir + "/artifacts/" + $0) } == (try PNGEncoder.encode(rgba: pixels, width: 6, height: 5)))
+        #expect(changed.actual.flatMap { read(dir + "/artifacts/" + $0) }
+            == PixelStamp.stamped(try PNGEncoder.encode(rgba: pixels, width: 6, height: 5), from: changedImage.pixels))
     }
 
     @Test func defaultRecordModeFollowsTheCIVariable() {

@@ -43,11 +43,25 @@ import Testing
     @Test func aPNGIsHeldByAGoldenWithItsPixelsInAnyEncoding() throws {
         var pixels = [UInt8](repeating: 255, count: 3 * 2 * 4)
         pixels[4] = 0
-        let actual = PNGGolden().actual(RenderedImage(width: 3, height: 2, rgba: pixels))
-        #expect(try actual.encode() == (try PNGEncoder.encode(rgba: pixels, width: 3, height: 2)))
+        let image = RenderedImage(width: 3, height: 2, rgba: pixels)
+        let actual = PNGGolden().actual(image)
+        #expect(try actual.encode() == PixelStamp.stamped(try PNGEncoder.encode(rgba: pixels, width: 3, height: 2), from: image.pixels))
         #expect(actual.isHeld(try PNGEncoder.encode(rgba: pixels, width: 3, height: 2, level: 9)))
         #expect(!actual.isHeld(try solidPNG(3, 2)), "one pixel differs")
         #expect(!actual.isHeld(try solidPNG(2, 3)))
+    }
+
+    /// A stamp made from a render vouches for it without the golden being decoded: shown here
+    /// with a stamp put, on purpose, on a file of other pixels (what `stamped` never gets from
+    /// `shotter test`, which stamps the file it just encoded from the same render).
+    @Test func aGoldenStampedFromTheRenderIsHeldWithoutComparingPixels() throws {
+        let white = [UInt8](repeating: 255, count: 3 * 2 * 4)
+        var black = white
+        for i in stride(from: 0, to: black.count, by: 4) { black[i..<(i + 3)] = [0, 0, 0] }
+        let render = RenderedImage(width: 3, height: 2, rgba: white)
+        let blackFile = try PNGEncoder.encode(rgba: black, width: 3, height: 2)
+        #expect(!PNGGolden().actual(render).isHeld(blackFile))
+        #expect(PNGGolden().actual(render).isHeld(PixelStamp.stamped(blackFile, from: render.pixels)))
     }
 
     @Test func svgIsComparedByBytesOnly() throws {
