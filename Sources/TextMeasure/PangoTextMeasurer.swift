@@ -68,7 +68,7 @@ public final class PangoTextMeasurer: TextMeasuring {
             switch maxWidth {
             case nil: lines.append(paragraph)
             case let w? where w <= 0: lines += paragraph.isEmpty ? [""] : paragraph.map { String($0) }
-            case let w?: lines += wrap(paragraph, font: font, width: w)
+            case let w?: lines += keepingDirection(of: paragraph, wrap(paragraph, font: font, width: w), font: font)
             }
         }
 
@@ -134,6 +134,19 @@ public final class PangoTextMeasurer: TextMeasuring {
             next = last + 1
         }
         return lines.isEmpty ? [""] : lines
+    }
+
+    /// Each line laid out alone takes its direction from its own first strong character, so a
+    /// line of a right-to-left paragraph that starts with a Latin word (or a number) would be
+    /// ordered left to right. Such a line starts with a zero-width mark of the paragraph's
+    /// direction (RLM U+200F, LRM U+200E), decided here so that paint draws the line as it
+    /// was measured.
+    private func keepingDirection(of paragraph: String, _ lines: [String], font: ResolvedFont) -> [String] {
+        guard lines.count > 1 else { return lines }
+        let rightToLeft = engine.isRightToLeft(paragraph, font: font)
+        return lines.map { line in
+            engine.isRightToLeft(line, font: font) == rightToLeft ? line : (rightToLeft ? "\u{200F}" : "\u{200E}") + line
+        }
     }
 
     /// The last index in `low..<high` where `holds` is true, for a `holds` that is true at

@@ -1,0 +1,110 @@
+import Testing
+@testable import TextMeasure
+import LayoutModel
+
+/// Every script is drawn with a pinned Noto face (never a missing-glyph box), shaped by Pango
+/// and measured as it is drawn. The pixel checks are in `PangoTextPainterTests`.
+struct ScriptTests {
+    let measurer: PangoTextMeasurer
+    let body = ResolvedFont(size: 17, lineHeight: 22)
+
+    init() throws { measurer = try PangoTextMeasurer() }
+
+    /// "Hello world" in each script, with its file, its width at 17 pt and its lines at 60 pt.
+    static let samples: [(script: String, text: String)] = [
+        ("Arabic", "مرحبا بالعالم"), ("Hebrew", "שלום עולם"), ("Thai", "สวัสดีชาวโลก"),
+        ("Devanagari", "नमस्ते दुनिया"), ("Korean", "안녕하세요 세계"), ("Japanese", "こんにちは世界"),
+        ("Bengali", "ওহে বিশ্ব"), ("Tamil", "வணக்கம் உலகம்"), ("Georgian", "გამარჯობა"),
+        ("Armenian", "Բարեւ աշխարհ"), ("Ethiopic", "ሰላም ዓለም"), ("Emoji", "👋🌍"),
+    ]
+
+    static let expected: [String: (file: String, width: Double, lines: Int)] = [
+        "Arabic": ("noto/NotoSansArabic-Regular.ttf", 76.60, 2),
+        "Hebrew": ("noto/NotoSansHebrew-Regular.ttf", 74.61, 2),
+        "Thai": ("noto/NotoSansThai-Regular.ttf", 83.89, 2),
+        "Devanagari": ("noto/NotoSansDevanagari-Regular.ttf", 73.95, 2),
+        "Korean": ("noto/NotoSansCJK-Regular.ttc", 110.19, 3),
+        "Japanese": ("noto/NotoSansCJK-Regular.ttc", 116.35, 3),
+        "Bengali": ("noto/NotoSansBengali-Regular.ttf", 56.34, 1),
+        "Tamil": ("noto/NotoSansTamil-Regular.ttf", 152.04, 2),
+        "Georgian": ("noto/NotoSansGeorgian-Regular.ttf", 91.61, 1),
+        "Armenian": ("noto/NotoSansArmenian-Regular.ttf", 126.44, 2),
+        "Ethiopic": ("noto/NotoSansEthiopic-Regular.ttf", 69.43, 2),
+        "Emoji": ("noto/NotoColorEmoji.ttf", 41.89, 1),
+    ]
+
+    @Test(arguments: samples)
+    func eachScriptHasItsPinnedFaceAndStableMeasures(script: String, text: String) throws {
+        let expected = try #require(Self.expected[script])
+        #expect(measurer.engine.unknownGlyphs(in: text, font: body) == 0)
+        let files = Set(measurer.engine.visualRuns(of: text, font: body).map { $0.file ?? "" })
+        #expect(files.count == 1 && files.first?.hasSuffix("/" + expected.file) == true, "\(files)")
+        let line = measurer.layout(text, font: body, width: nil, lineLimit: nil)
+        #expect(abs(line.size.width - expected.width) < 0.01, "\(line.size.width)")
+        let wrapped = measurer.layout(text, font: body, width: 60, lineLimit: nil)
+        #expect(wrapped.lines.count == expected.lines, "\(wrapped.lines.map(\.text))")
+        // The spec's line heights: the Dynamic Type line height whatever the script.
+        #expect(wrapped.size.height == Double(expected.lines) * body.lineHeight)
+    }
+
+    @Test func boldTextUsesTheScriptsBoldFace() {
+        var bold = body
+        bold.weight = .bold
+        for (text, file) in [("مرحبا", "NotoSansArabic-Bold.ttf"), ("नमस्ते", "NotoSansDevanagari-Bold.ttf")] {
+            #expect(measurer.engine.visualRuns(of: text, font: bold).map(\.file) == ["/usr/share/fonts/truetype/noto/" + file])
+        }
+        #expect(measurer.layout("مرحبا", font: bold, width: nil, lineLimit: nil).size.width
+            > measurer.layout("مرحبا", font: body, width: nil, lineLimit: nil).size.width)
+    }
+
+    /// The control of the pixel test: Tifinagh is not pinned (fonts-noto-core ships it in
+    /// Regular only), so it still has no glyphs.
+    @Test func aScriptOutsideThePinnedFilesHasNoGlyphs() {
+        #expect(measurer.engine.unknownGlyphs(in: ScriptTests.unpinned, font: body) == 3)
+    }
+
+    static let unpinned = "ⵜⵉⴼ"
+
+    @Test func thaiBreaksBetweenWordsWithoutSpaces() {
+        #expect(measurer.layout("สวัสดีชาวโลก", font: body, width: 60, lineLimit: nil).lines.map(\.text)
+            == ["สวัสดี", "ชาวโลก"])
+    }
+
+    /// A right-to-left run inside left-to-right text keeps its place; a right-to-left
+    /// paragraph puts its first word on the right.
+    @Test func bidiRunsAreInVisualOrder() {
+        let mixed = measurer.engine.visualRuns(of: "Hello שלום world", font: body)
+        #expect(mixed.map(\.text) == ["Hello ", "שלום", " ", "world"])
+        let hebrewFirst = measurer.engine.visualRuns(of: "שלום Hello עולם", font: body)
+        #expect(hebrewFirst.map(\.text) == ["עולם", " ", "Hello", "שלום "])
+        #expect(!measurer.engine.isRightToLeft("Hello שלום", font: body))
+        #expect(measurer.engine.isRightToLeft("שלום Hello", font: body))
+        #expect(!measurer.engine.isRightToLeft("123", font: body))
+    }
+
+    /// A wrapped line of a right-to-left paragraph that starts with a Latin word keeps the
+    /// paragraph's direction (a leading RLM); lines already in it are unchanged.
+    @Test func wrappedLinesKeepTheParagraphDirection() {
+        let layout = measurer.layout("שלום עולם Hello world", font: body, width: 50, lineLimit: nil)
+        #expect(layout.lines.map(\.text) == ["שלום", "עולם", "\u{200F}Hello", "\u{200F}world"])
+        for line in layout.lines { #expect(measurer.engine.isRightToLeft(line.text, font: body)) }
+        let ltr = measurer.layout("Hello world שלום עולם", font: body, width: 50, lineLimit: nil)
+        #expect(ltr.lines.map(\.text) == ["Hello", "world", "\u{200E}שלום", "\u{200E}עולם"])
+        // The mark has no glyph; the line is measured with it, as it is drawn, and differs from
+        // the word alone only by the tracking Pango puts after the mark (-0.026 em at 17 pt, halved).
+        #expect(layout.lines[2].width == measurer.layout("\u{200F}Hello", font: body, width: nil, lineLimit: nil).size.width)
+        let word = measurer.layout("Hello", font: body, width: nil, lineLimit: nil).size.width
+        #expect(abs(layout.lines[2].width - word) < 0.5)
+    }
+
+    @Test func mixedTextMeasuresAsItsRunsAreDrawn() {
+        for text in ["Hello שלום world", "Price: ١٢٣ درهم", "OK नमस्ते 👋"] {
+            #expect(measurer.engine.unknownGlyphs(in: text, font: body) == 0, "\(text)")
+            let runs = measurer.engine.visualRuns(of: text, font: body)
+            let sum = runs.map { measurer.engine.width(of: $0.text, font: body) }.reduce(0, +)
+            let whole = measurer.layout(text, font: body, width: nil, lineLimit: nil).size.width
+            // Runs measured alone differ only by the tracking Pango puts between them.
+            #expect(abs(sum - whole) < 1.5, "\(text): \(sum) vs \(whole)")
+        }
+    }
+}
