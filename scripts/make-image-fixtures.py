@@ -3,6 +3,8 @@
 example screens' catalog, photos and bitmaps (Examples/Assets, Examples/Images). Every file is
 drawn here from code, so the repository holds no picture it cannot regenerate:
     python3 scripts/make-image-fixtures.py
+It also writes the example streams of issue 12 (product page, photo editor, QR code, profile and
+the multilingual Languages list), with the same stream writer.
 The QR code of Examples/QRCode.jsonl needs `pip install qrcode` (only when regenerating it)."""
 import base64, json, math, os, struct, zlib
 
@@ -280,6 +282,39 @@ def profile():
     s.screen(navigation(s, "Profile", s.node("scrollview", {"axes": "vertical"}, [stack])), "Examples/Profile.jsonl")
 
 
+def languages():
+    """A list of languages: each named in its own script beside its English name, over a phrase
+    in it that wraps, mixes directions or has no spaces (issue 12, item 7)."""
+    s = Stream()
+    languages = [
+        ("English", "English", "Hello, world! Pick the languages you read."),
+        ("العربية", "Arabic", "مرحبا بالعالم! هذا نص عربي طويل يلتف على سطرين."),
+        ("עברית", "Hebrew", "ברוכים הבאים ל-SwiftUI גרסה 17 עם טקסט דו-כיווני."),
+        ("ไทย", "Thai", "ภาษาไทยไม่มีการเว้นวรรคระหว่างคำแต่ยังตัดบรรทัดได้"),
+        ("हिन्दी", "Hindi", "नमस्ते दुनिया, यह देवनागरी में एक वाक्य है।"),
+        ("한국어", "Korean", "안녕하세요, 세계!"),
+        ("日本語", "Japanese", "こんにちは、世界！"),
+        ("বাংলা", "Bengali", "ওহে বিশ্ব"),
+        ("தமிழ்", "Tamil", "வணக்கம் உலகம்"),
+        ("ქართული", "Georgian", "გამარჯობა, მსოფლიო"),
+        ("Ελληνικά", "Greek", "Γειά σου Κόσμε"),
+        ("Emoji", "Emoji", "Order #42: 3 × 🍩 = ١٢ درهم"),
+    ]
+    rows = []
+    for i, (native, english, phrase) in enumerate(languages):
+        title = hstack(s, [s.text(native, font={"textStyle": "headline"}), s.node("spacer", {}),
+                           s.text(english, font={"textStyle": "subheadline"}, foreground={"name": "secondary"})])
+        if i == 0:
+            title = hstack(s, [title, s.styled(s.node("image", {"systemName": "checkmark"}), font={"textStyle": "body", "weight": "semibold"},
+                                               foreground={"name": "accent"})], spacing=12)
+        rows.append(vstack(s, [title, s.styled(s.text(phrase, font={"textStyle": "subheadline"}),
+                                               frame={"alignment": "leading", "maxWidth": "infinity"})], spacing=2, alignment="leading"))
+    section = s.node("section", {"footer": "Apps and websites will use the first language in this list that they support.",
+                                 "header": "Preferred Languages"}, rows)
+    lst = s.node("list", {"style": "insetGrouped"}, [section])
+    s.screen(navigation(s, "Languages", lst, mode="large"), "Examples/Languages.jsonl")
+
+
 if __name__ == "__main__":
     test_catalog()
     example_assets()
@@ -287,3 +322,4 @@ if __name__ == "__main__":
     photo_editor()
     qr_code()
     profile()
+    languages()
