@@ -106,7 +106,8 @@ struct PangoTextPainterTests {
     @Test func everyScriptIsDrawnWithGlyphsInItsMeasuredWidth() throws {
         let missing = try draw(String(ScriptTests.unpinned.prefix(1)), scale: 4)
         #expect(missing.framed && missing.box.width > 5)
-        for (script, text) in ScriptTests.samples where script != "Emoji" {
+        for sample in ScriptTests.samples where sample.script != "Emoji" {
+            let (script, text) = (sample.script, sample.text)
             let ink = try draw(text, scale: 4)
             #expect(!ink.framed, "\(script) drew a missing-glyph box")
             let width = measurer.layout(text, font: body, width: nil, lineLimit: nil).size.width
