@@ -95,6 +95,25 @@ struct ScriptTests {
         #expect(abs(layout.lines[2].width - word) < 0.5)
     }
 
+    /// The mark is part of the line while wrapping: at 11 pt (positive tracking, so a mark
+    /// widens its line) no line of more than one word overflows its width, and a line limit
+    /// cuts nothing that fits.
+    @Test func markedLinesAreWrappedAsTheyAreMeasured() {
+        let caption = ResolvedFont(size: 11, lineHeight: 13)
+        let text = "שלום עולם Hello world again and again"
+        var marked = 0
+        for width in stride(from: 30.0, through: 120, by: 0.5) {
+            let layout = measurer.layout(text, font: caption, width: width, lineLimit: nil)
+            for line in layout.lines where line.text.contains(" ") {
+                #expect(line.width <= width + PangoTextMeasurer.fitTolerance, "width \(width): \(line.text) is \(line.width)")
+            }
+            marked += layout.lines.filter { $0.text.hasPrefix("\u{200F}") }.count
+            let limited = measurer.layout(text, font: caption, width: width, lineLimit: layout.lines.count)
+            #expect(!limited.truncated && limited.lines == layout.lines, "width \(width)")
+        }
+        #expect(marked > 100)
+    }
+
     @Test func mixedTextMeasuresAsItsRunsAreDrawn() {
         for text in ["Hello שלום world", "Price: ١٢٣ درهم", "OK नमस्ते 👋"] {
             #expect(measurer.engine.unknownGlyphs(in: text, font: body) == 0, "\(text)")
