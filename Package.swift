@@ -15,6 +15,12 @@ let package = Package(
             pkgConfig: "cairo pangocairo pangofc fontconfig librsvg-2.0",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev"])]
         ),
+        // poppler-glib: PDF pictures of asset catalogs, drawn as vectors (SVGExport only).
+        .systemLibrary(
+            name: "CPoppler",
+            pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev"])]
+        ),
         // libdeflate: whole-buffer deflate and CRC-32 for PNG files, 2-3 times zlib's speed (ImageDiff only).
         .systemLibrary(
             name: "CDeflate",
@@ -41,8 +47,9 @@ let package = Package(
         .target(name: "Audit", dependencies: ["LayoutModel", "LayoutEngine", "Drawing"]),
         // PNG encoding and decoding, and the pixel comparison behind `shotter diff` / `shotter test`.
         .target(name: "ImageDiff", dependencies: ["CDeflate"]),
-        // The Cairo backend: plays a display list to PNG or SVG (icons through librsvg).
-        .target(name: "SVGExport", dependencies: ["LayoutModel", "Drawing", "TextMeasure", "ImageDiff", "CCairo"]),
+        // The Cairo backend: plays a display list to PNG or SVG (icons through librsvg, PDF
+        // pictures through poppler).
+        .target(name: "SVGExport", dependencies: ["LayoutModel", "Drawing", "TextMeasure", "ImageDiff", "CCairo", "CPoppler"]),
         // One stream in, per commit the tree, layout, display list, diagnostics and images out.
         .target(name: "RenderPipeline", dependencies: ["Assets", "LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "ImageDiff"]),
         // `shotter test`: the plan, rendering in parallel, comparison with goldens, reports.

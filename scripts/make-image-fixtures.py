@@ -3,6 +3,8 @@
 example screens' catalog, photos and bitmaps (Examples/Assets, Examples/Images). Every file is
 drawn here from code, so the repository holds no picture it cannot regenerate:
     python3 scripts/make-image-fixtures.py
+It also writes the example streams of issue 12 (product page, photo editor, QR code, profile and
+the multilingual Languages list), with the same stream writer.
 The QR code of Examples/QRCode.jsonl needs `pip install qrcode` (only when regenerating it)."""
 import base64, json, math, os, struct, zlib
 
@@ -62,6 +64,46 @@ def rgb(r, g, b, a="1.000"):
     return {"red": r, "green": g, "blue": b, "alpha": a}
 
 
+def webp(width, height, color):
+    """A lossless WebP of one color: every prefix code has a single symbol, so each pixel takes
+    no bits and the stream is only the header and the codes (WebP lossless bitstream spec)."""
+    bits = []
+    def put(value, count):
+        bits.extend((value >> i) & 1 for i in range(count))
+    r, g, b, a = color
+    put(width - 1, 14); put(height - 1, 14); put(1 if a < 255 else 0, 1); put(0, 3)  # size, alpha, version
+    put(0, 1); put(0, 1); put(0, 1)  # no transform, no color cache, no meta prefix codes
+    for symbol in (g, r, b, a, 0):  # green, red, blue, alpha, distance: simple codes of one 8-bit symbol
+        put(1, 1); put(0, 1); put(1, 1); put(symbol, 8)
+    data = bytes([0x2F]) + bytes(sum(bit << i for i, bit in enumerate(bits[j:j + 8])) for j in range(0, len(bits), 8))
+    chunk = b"VP8L" + struct.pack("<I", len(data)) + data + (b"\0" if len(data) % 2 else b"")
+    return b"RIFF" + struct.pack("<I", 4 + len(chunk)) + b"WEBP" + chunk
+
+
+def pdf(width, height, content):
+    """A one-page PDF of `width` x `height` points drawing `content` (PDF operators, y up)."""
+    stream = content.encode()
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Contents 4 0 R /Resources << >> >>" % (width, height),
+               b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream"]
+    out = b"%PDF-1.4\n"
+    offsets = []
+    for i, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % i + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1) + b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    return out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+
+
+def circle(cx, cy, r):
+    """A circle as four Bezier curves, in PDF operators."""
+    k = round(0.5523 * r, 3)
+    points = [(r, 0), (r, k), (k, r), (0, r), (-k, r), (-r, k), (-r, 0), (-r, -k), (-k, -r), (0, -r), (k, -r), (r, -k), (r, 0)]
+    xy = [f"{cx + dx:g} {cy + dy:g}" for dx, dy in points]
+    return f"{xy[0]} m " + "".join(f"{xy[i]} {xy[i + 1]} {xy[i + 2]} c " for i in (1, 4, 7, 10))
+
+
 def test_catalog():
     base = "Tests/Fixtures/Test.xcassets"
     contents(base, {"info": INFO})
@@ -72,7 +114,8 @@ def test_catalog():
     imageset(f"{base}/OnlyThree.imageset", [("three@3x.png", "3x", png(30, 30, solid((0, 128, 0, 255))))])
     imageset(f"{base}/Vector.imageset", [("vector.svg", None, b'<svg xmlns="http://www.w3.org/2000/svg" width="30" height="20">'
                                            b'<rect width="30" height="20" fill="#ff8000"/></svg>\n')])
-    imageset(f"{base}/Doc.imageset", [("doc.pdf", None, b"%PDF-1.4\n1 0 obj << /Type /Page /MediaBox [0 0 50 40] >> endobj\n%%EOF\n")])
+    # Left half red, top right quarter blue (PDF's y is up), bottom right empty.
+    imageset(f"{base}/Doc.imageset", [("doc.pdf", None, pdf(50, 40, "1 0 0 rg 0 0 25 40 re f 0 0 1 rg 25 20 25 20 re f"))])
     imageset(f"{base}/Bad.imageset", [("bad.png", "1x", b"not a picture")])
     contents(f"{base}/Food", {"info": INFO, "properties": {"provides-namespace": True}})
     imageset(f"{base}/Food/Pizza.imageset", [("pizza.png", "1x", png(12, 8, solid((255, 160, 0, 255))))])
@@ -90,6 +133,8 @@ def test_catalog():
     contents(f"{base}/Drop.symbolset", {"info": INFO, "symbols": [{"filename": "drop.svg", "idiom": "universal"}]})
     colorset(f"{base}/Brand.colorset", rgb("0xC2", "0x10", "0x20"), rgb("0.439", "0.600", "1.000"))
     colorset(f"{base}/Ints.colorset", rgb("255", "128", "0", "0.500"))
+    # An `imagedata` file only the WebP loader (webp-pixbuf-loader) decodes.
+    write("Tests/Fixtures/solid.webp", webp(4, 2, (0, 128, 255, 255)))
 
 
 def lerp(a, b, t):
@@ -134,6 +179,9 @@ def example_assets():
         inner = abs(x - n / 2) < n * 0.12 or abs(y - n / 2) < n * 0.12
         return (255, 255, 255, 255) if inner and d < n * 0.33 else lerp((228, 87, 46), (190, 40, 80), y / n) + (255,)
     imageset(f"{base}/Logo.imageset", [("logo@2x.png", "2x", png(64, 64, logo))])
+    # A vector PDF, as Xcode projects often keep their badges: a green seal with a white check.
+    imageset(f"{base}/Recycled.imageset", [("recycled.pdf", None, pdf(28, 28, "0.18 0.62 0.36 rg " + circle(14, 14, 14) + "f "
+                                                                      "1 1 1 RG 2.6 w 1 J 1 j 8 14.5 m 12.2 10 l 20 18.5 l S"))])
     write(f"{base}/Bag.symbolset/bag.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">'
           '<path d="M5 8 H19 L18 21 H6 Z" fill="#000"/><path d="M9 8 V6 A3 3 0 0 1 15 6 V8" fill="none" stroke="#000" '
           'stroke-width="2"/></svg>\n')
@@ -205,7 +253,8 @@ def product_page():
     logo = s.styled(s.node("image", {"name": "Logo", "resizable": False}), frame={"width": 32, "height": 32})
     brand = hstack(s, [logo, s.text("Trailhead", font={"textStyle": "headline"}), s.node("spacer", {}),
                        s.text("$129", font={"textStyle": "title3", "weight": "bold"}, foreground={"named": "PriceTag"})])
-    name = s.text("Trail Runner 2", font={"textStyle": "title", "weight": "bold"})
+    name = hstack(s, [s.text("Trail Runner 2", font={"textStyle": "title", "weight": "bold"}),
+                      s.node("image", {"name": "Recycled", "resizable": False})])
     about = s.text("Light, grippy and ready for wet rock. Recycled mesh upper, a rock plate and a 6 mm drop.",
                    foreground={"name": "secondary"})
     label = hstack(s, [s.node("image", {"name": "Bag"}), s.node("text", {"text": "Add to Bag"})])
@@ -280,6 +329,39 @@ def profile():
     s.screen(navigation(s, "Profile", s.node("scrollview", {"axes": "vertical"}, [stack])), "Examples/Profile.jsonl")
 
 
+def languages():
+    """A list of languages: each named in its own script beside its English name, over a phrase
+    in it that wraps, mixes directions or has no spaces (issue 12, item 7)."""
+    s = Stream()
+    languages = [
+        ("English", "English", "Hello, world! Pick the languages you read."),
+        ("العربية", "Arabic", "مرحبا بالعالم! هذا نص عربي طويل يلتف على سطرين."),
+        ("עברית", "Hebrew", "ברוכים הבאים ל-SwiftUI גרסה 17 עם טקסט דו-כיווני."),
+        ("ไทย", "Thai", "ภาษาไทยไม่มีการเว้นวรรคระหว่างคำแต่ยังตัดบรรทัดได้"),
+        ("हिन्दी", "Hindi", "नमस्ते दुनिया, यह देवनागरी में एक वाक्य है।"),
+        ("한국어", "Korean", "안녕하세요, 세계!"),
+        ("日本語", "Japanese", "こんにちは、世界！"),
+        ("বাংলা", "Bengali", "ওহে বিশ্ব"),
+        ("தமிழ்", "Tamil", "வணக்கம் உலகம்"),
+        ("ქართული", "Georgian", "გამარჯობა, მსოფლიო"),
+        ("Ελληνικά", "Greek", "Γειά σου Κόσμε"),
+        ("Emoji", "Emoji", "Order #42: 3 × 🍩 = ١٢ درهم"),
+    ]
+    rows = []
+    for i, (native, english, phrase) in enumerate(languages):
+        title = hstack(s, [s.text(native, font={"textStyle": "headline"}), s.node("spacer", {}),
+                           s.text(english, font={"textStyle": "subheadline"}, foreground={"name": "secondary"})])
+        if i == 0:
+            title = hstack(s, [title, s.styled(s.node("image", {"systemName": "checkmark"}), font={"textStyle": "body", "weight": "semibold"},
+                                               foreground={"name": "accent"})], spacing=12)
+        rows.append(vstack(s, [title, s.styled(s.text(phrase, font={"textStyle": "subheadline"}),
+                                               frame={"alignment": "leading", "maxWidth": "infinity"})], spacing=2, alignment="leading"))
+    section = s.node("section", {"footer": "Apps and websites will use the first language in this list that they support.",
+                                 "header": "Preferred Languages"}, rows)
+    lst = s.node("list", {"style": "insetGrouped"}, [section])
+    s.screen(navigation(s, "Languages", lst, mode="large"), "Examples/Languages.jsonl")
+
+
 if __name__ == "__main__":
     test_catalog()
     example_assets()
@@ -287,3 +369,4 @@ if __name__ == "__main__":
     photo_editor()
     qr_code()
     profile()
+    languages()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what shotter needs and is missing on a Debian machine, then builds it:
-# the C libraries (Cairo, Pango, librsvg, libdeflate), the pinned font packages, headless
+# the C libraries (Cairo, Pango, librsvg, poppler-glib, libdeflate), the gdk-pixbuf loaders for
+# WebP and HEIC pictures, the pinned font packages, headless
 # Chromium (to test the audit's HTML report), the lucide icons
 # (PyPI, pinned), the reference pixelmatch (PyPI, pinned) and a debug build. Safe to run
 # again: it only installs what is missing.
@@ -12,10 +13,11 @@ if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 
-# Keep in sync with PangoTextMeasurer.fontPackages and Package.swift's CCairo and CDeflate providers.
+# Keep in sync with PangoTextMeasurer.fontPackages and Package.swift's CCairo, CPoppler and CDeflate providers.
 # chromium-headless-shell: a test loads `shotter audit --html`'s page in it (AuditCLITests).
 packages=(
-    libcairo2-dev libpango1.0-dev librsvg2-dev libdeflate-dev
+    libcairo2-dev libpango1.0-dev librsvg2-dev libpoppler-glib-dev libdeflate-dev
+    webp-pixbuf-loader heif-gdk-pixbuf
     fonts-inter fonts-jetbrains-mono fonts-noto-core fonts-quicksand fonts-noto-cjk fonts-noto-color-emoji
     chromium-headless-shell
 )

@@ -1,11 +1,12 @@
 internal import CCairo
+internal import CPoppler
 import Drawing
 import Foundation
 import LayoutModel
 
 /// Draws `ImageItem`s: raster files and bitmap sources decoded by gdk-pixbuf (PNG, JPEG, GIF
-/// and whatever loaders are installed; EXIF orientation applied), SVG files by librsvg as
-/// vectors, Core Image steps run on the decoded raster (`Raster`). Decoded rasters are cached
+/// and whatever loaders are installed; EXIF orientation applied), SVG files by librsvg and PDF
+/// files by poppler as vectors, Core Image steps run on the decoded raster (`Raster`). Decoded rasters are cached
 /// for the process, keyed by what they were made from, up to `maxCachedBytes` (then the cache
 /// starts over); every draw copies one into a surface Cairo owns, so no surface is shared
 /// between threads.
@@ -123,6 +124,8 @@ extension CairoPainter {
         if let template = item.template { cairo_push_group(cr) }
         if case .file(let path) = item.content, path.lowercased().hasSuffix(".svg") {
             guard drawSVG(path, in: rect, on: cr) else { return drawUndecodable(item, on: cr) }
+        } else if case .file(let path) = item.content, path.lowercased().hasSuffix(".pdf") {
+            guard drawPDF(path, in: rect, on: cr) else { return drawUndecodable(item, on: cr) }
         } else {
             guard let raster = ImageCache.shared.raster(item.content) else { return drawUndecodable(item, on: cr) }
             // A recipe cropped to nothing draws nothing.
@@ -184,6 +187,28 @@ extension CairoPainter {
         let drawn = rsvg_handle_render_document(handle, cr, &viewport, &error)
         if let error { g_error_free(error) }
         return drawn != 0
+    }
+
+    /// The first page of a PDF file filling `rect` (fitting is aspectRatio's job, as for
+    /// SVG), drawn by poppler as vectors: paths stay paths in an SVG output.
+    private func drawPDF(_ path: String, in rect: Rect, on cr: OpaquePointer) -> Bool {
+        var error: UnsafeMutablePointer<GError>?
+        let uri = g_filename_to_uri(URL(fileURLWithPath: path).path, nil, &error)
+        defer { g_free(uri) }
+        guard let uri, let document = poppler_document_new_from_file(uri, nil, &error) else {
+            if let error { g_error_free(error) }
+            return false
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(document)) }
+        guard poppler_document_get_n_pages(document) > 0, let page = poppler_document_get_page(document, 0) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        var width = 0.0, height = 0.0
+        poppler_page_get_size(page, &width, &height)
+        guard width > 0, height > 0 else { return false }
+        cairo_translate(cr, rect.x, rect.y)
+        cairo_scale(cr, rect.width / width, rect.height / height)
+        poppler_page_render(page, cr)
+        return cairo_status(cr) == CAIRO_STATUS_SUCCESS
     }
 
     /// The raster scaled to fill `rect`. Without smoothing every source pixel is a sharp

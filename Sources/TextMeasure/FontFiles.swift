@@ -87,12 +87,38 @@ enum FontFiles {
         ],
     ]
 
-    /// Fallbacks for scripts the design fonts lack, tried after them in this order.
+    /// The scripts drawn with fonts-noto-core's Noto Sans faces, after CJK and emoji: every
+    /// script the package ships in Regular and Bold (docs/decisions.md, "Scripts"), the four
+    /// the issue names first. Korean is in the CJK collection.
+    static let scripts = [
+        "Arabic", "Hebrew", "Thai", "Devanagari",
+        "Adlam", "Armenian", "Balinese", "Bamum", "Bengali", "Canadian Aboriginal", "Cham", "Cherokee",
+        "Ethiopic", "Georgian", "Gujarati", "Gurmukhi", "Hanifi Rohingya", "Javanese", "Kannada",
+        "Kayah Li", "Khmer", "Lao", "Lisu", "Malayalam", "Medefaidrin", "Meetei Mayek", "Myanmar",
+        "Ol Chiki", "Oriya", "Sinhala", "Sora Sompeng", "Sundanese", "Tai Tham", "Tamil", "Telugu",
+        "Thaana",
+    ]
+
+    /// `Noto Sans Arabic` for `Arabic`: fontconfig's family name of the script's files.
+    static func scriptFamily(_ script: String) -> String { "Noto Sans " + script }
+
+    /// Regular and Bold of each script, files named like `NotoSansArabic-Bold.ttf`.
+    private static let scriptFiles: [FontFile] = scripts.flatMap { script in
+        let stem = notoDir + "NotoSans" + script.replacingOccurrences(of: " ", with: "")
+        return [(400, "Regular"), (700, "Bold")].map { weight, name in
+            FontFile(path: "\(stem)-\(name).ttf", package: "fonts-noto-core", family: scriptFamily(script),
+                     weight: weight, italic: false)
+        }
+    }
+
+    /// Fallbacks for scripts the design fonts lack, tried after them in this order: CJK
+    /// (with Hangul), emoji, then the other scripts. Text the earlier ones cover is laid out
+    /// as it was before the scripts were added.
     static let fallbacks: [FontFile] = [
         FontFile(path: cjkDir + "NotoSansCJK-Regular.ttc", package: "fonts-noto-cjk", family: cjkFamily, weight: 400, italic: false),
         FontFile(path: cjkDir + "NotoSansCJK-Bold.ttc", package: "fonts-noto-cjk", family: cjkFamily, weight: 700, italic: false),
         FontFile(path: notoDir + "NotoColorEmoji.ttf", package: "fonts-noto-color-emoji", family: emojiFamily, weight: 400, italic: false),
-    ]
+    ] + scriptFiles
 
     static var designFiles: [FontFile] { FontDesign.allCases.flatMap { designs[$0] ?? [] } }
     static var all: [FontFile] { designFiles + fallbacks }
@@ -125,13 +151,17 @@ enum FontFiles {
     }
 
     /// Pango family list for `font`: its own file's family, the default design's cut of its
-    /// size for Latin, Greek and Cyrillic the other designs lack, then CJK and emoji.
+    /// size for Latin, Greek and Cyrillic the other designs lack, then CJK, emoji and the
+    /// other scripts. Every pinned fallback is named, so the order is this list's, never
+    /// fontconfig's ranking.
     static func familyList(for font: ResolvedFont) -> String {
         var families = [file(for: font).family]
         if font.design != .default { families.append(font.usesDisplayCut ? displayCut.family : textCut.family) }
-        families += [cjkFamily, emojiFamily]
+        families += fallbackFamilies
         return families.joined(separator: ",")
     }
+
+    private static let fallbackFamilies = [cjkFamily, emojiFamily] + scripts.map(scriptFamily)
 
     /// The two rules kept from Debian's fontconfig setup (the rest would let the system
     /// configuration in): scale color bitmap fonts (Noto Color Emoji has 109 px strikes only)
@@ -190,7 +220,8 @@ enum FontFiles {
     /// 2. Every design's files: monospaced, serif and rounded text.
     static let configWithDesigns = load { try PinnedFontConfig(files: designFiles, rules: rules) }
 
-    /// 3. The designs and the fallbacks, for text no design font can show (CJK, emoji).
+    /// 3. The designs and the fallbacks, for text no design font can show (CJK, emoji, the
+    ///    other scripts).
     static let configWithFallbacks = load { try PinnedFontConfig(files: all, rules: rules) }
 
     private static func load(_ build: () throws -> PinnedFontConfig) -> Result<PinnedFontConfig, FontFileError> {

@@ -80,6 +80,36 @@ final class PangoEngine {
         return Double(ink.width) / Double(PANGO_SCALE)
     }
 
+    /// Whether `text` on its own is laid out right to left: its first strong character is
+    /// (Unicode bidi rules P2 and P3, what Pango's automatic direction and iOS's natural
+    /// writing direction both follow); left to right when it has none.
+    func isRightToLeft(_ text: String, font: ResolvedFont) -> Bool {
+        pango_layout_get_direction(setText(text, font: font), 0) == PANGO_DIRECTION_RTL
+    }
+
+    /// How many characters of `text` Pango found no glyph for (drawn as missing-glyph boxes).
+    func unknownGlyphs(in text: String, font: ResolvedFont) -> Int {
+        Int(pango_layout_get_unknown_glyphs_count(setText(text, font: font)))
+    }
+
+    /// The runs of `text` on one line in visual order (left to right): the text of each and
+    /// the file its glyphs come from. For tests of fallback and bidi ordering.
+    func visualRuns(of text: String, font: ResolvedFont) -> [(text: String, file: String?)] {
+        let layout = setText(text, font: font)
+        let bytes = Array(text.utf8)
+        var runs: [(text: String, file: String?)] = []
+        guard let line = pango_layout_get_line_readonly(layout, 0) else { return runs }
+        var node = line.pointee.runs
+        while let current = node {
+            node = current.pointee.next
+            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                  let item = run.pointee.item else { continue }
+            let start = Int(item.pointee.offset), end = start + Int(item.pointee.length)
+            runs.append((String(decoding: bytes[start..<end], as: UTF8.self), item.pointee.analysis.font.flatMap(PangoFonts.file)))
+        }
+        return runs
+    }
+
     /// Offsets, in Unicode scalars, where Unicode line breaking allows a line to start
     /// (excluding 0; the end of the text is always included).
     func lineBreakOpportunities(in text: String, font: ResolvedFont) -> [Int] {

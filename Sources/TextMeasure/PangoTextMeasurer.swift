@@ -103,8 +103,10 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// when a segment is added.
     private func wrap(_ paragraph: String, font: ResolvedFont, width: Double) -> [String] {
         let scalars = Array(paragraph.unicodeScalars)
+        let marker = directionMarker(for: paragraph, font: font)
         func text(_ start: Int, _ end: Int) -> String {
-            trimmingTrailingWhitespace(String(String.UnicodeScalarView(scalars[start..<end])))
+            let line = trimmingTrailingWhitespace(String(String.UnicodeScalarView(scalars[start..<end])))
+            return marker?(line) ?? line
         }
         let breaks = engine.lineBreakOpportunities(in: paragraph, font: font)
         let guess = LineWidthGuess(scalars: scalars, advances: engine.advances(of: paragraph, font: font))
@@ -134,6 +136,30 @@ public final class PangoTextMeasurer: TextMeasuring {
             next = last + 1
         }
         return lines.isEmpty ? [""] : lines
+    }
+
+    /// Each line laid out alone takes its direction from its own first strong character, so a
+    /// line of a right-to-left paragraph that starts with a Latin word (or a number) would be
+    /// ordered left to right. Such a line starts with a zero-width mark of the paragraph's
+    /// direction (RLM U+200F, LRM U+200E), decided here and measured with the mark while
+    /// wrapping, so that paint draws each line as it was measured. Nil when no line can need
+    /// one (the paragraph has no right-to-left letter).
+    private func directionMarker(for paragraph: String, font: ResolvedFont) -> ((String) -> String)? {
+        guard paragraph.unicodeScalars.contains(where: Self.isRightToLeftLetter) else { return nil }
+        let rightToLeft = engine.isRightToLeft(paragraph, font: font)
+        return { [engine] line in
+            line.isEmpty || engine.isRightToLeft(line, font: font) == rightToLeft ? line : (rightToLeft ? "\u{200F}" : "\u{200E}") + line
+        }
+    }
+
+    /// Whether `scalar` is in a block of right-to-left scripts (Hebrew, Arabic, Syriac, Thaana,
+    /// N'Ko, Samaritan, Mandaic, their presentation forms, and the right-to-left ranges of
+    /// the supplementary planes): where a strong right-to-left character can be.
+    static func isRightToLeftLetter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        default: false
+        }
     }
 
     /// The last index in `low..<high` where `holds` is true, for a `holds` that is true at

@@ -51,6 +51,22 @@ private let checker = BitmapSource(key: "p-checker", format: .gray, width: 2, he
         #expect(rgba(img, 50, 20) == [0, 0, 0, 0])
     }
 
+    /// A PDF picture (left half red, top right quarter blue, bottom right empty; PDF's y is
+    /// up) fills its rect upright, and stays vector paths in an SVG that librsvg draws alike.
+    @Test func aPDFFileIsDrawnByPopplerUprightAndAsVectors() throws {
+        let doc = testCatalog.appendingPathComponent("Doc.imageset/doc.pdf").path
+        let list = DisplayList(size: Size(width: 60, height: 60), items: [.image(ImageItem(content: .file(path: doc), rect: rect(5, 10, 50, 40)))])
+        let img = try renderImage(list, scale: 2, text: NoText())
+        #expect(rgba(img, 20, 60) == [255, 0, 0, 255] && rgba(img, 58, 98) == [255, 0, 0, 255])
+        #expect(rgba(img, 80, 30) == [0, 0, 255, 255] && rgba(img, 108, 58) == [0, 0, 255, 255])
+        #expect(rgba(img, 80, 80) == [0, 0, 0, 0], "the bottom right quarter is empty")
+        #expect(rgba(img, 4, 60) == [0, 0, 0, 0] && rgba(img, 80, 18) == [0, 0, 0, 0], "nothing outside the rect")
+        let svg = try renderSVG(list, text: NoText())
+        #expect(!String(decoding: svg, as: UTF8.self).contains("<image"))
+        let raster = try #require(rasterizeSVG(svg, width: img.width, height: img.height, scale: 2))
+        #expect(rgba(raster, 20, 60) == [255, 0, 0, 255] && rgba(raster, 80, 30) == [0, 0, 255, 255] && rgba(raster, 80, 80) == [0, 0, 0, 0])
+    }
+
     @Test func anUndecodableFileDrawsThePlaceholderAndNothingBreaks() throws {
         let bad = testCatalog.appendingPathComponent("Bad.imageset/bad.png").path
         let img = try image([.image(ImageItem(content: .file(path: bad), rect: rect(0, 0, 60, 60))),
@@ -66,6 +82,16 @@ private let checker = BitmapSource(key: "p-checker", format: .gray, width: 2, he
         #expect(rgba(img, 6, 4) == [255, 160, 0, 255])
     }
 
+    /// WebP decodes through webp-pixbuf-loader's gdk-pixbuf loader (scripts/setup.sh installs it).
+    @Test func webPSourcesDecodeThroughTheirLoader() throws {
+        let url = testCatalog.deletingLastPathComponent().appendingPathComponent("solid.webp")
+        let source = BitmapSource(key: "f-webp", format: .file(mime: "image/webp"), width: 4, height: 2,
+                                  bytes: try [UInt8](Data(contentsOf: url)))
+        let img = try image([.image(ImageItem(content: .bitmap(source, steps: [], width: 4, height: 2), rect: rect(0, 0, 40, 20)))])
+        #expect(rgba(img, 20, 10) == [0, 128, 255, 255])
+        #expect(rgba(img, 20, 30) == [0, 0, 0, 0])
+    }
+
     /// librsvg draws the SVG like the PNG, the sharp bitmap included (its pixels are repeated
     /// in the SVG, which cannot ask for nearest-neighbour scaling).
     @Test func svgRendersImagesLikeThePNG() throws {
@@ -78,8 +104,10 @@ private let checker = BitmapSource(key: "p-checker", format: .gray, width: 2, he
         let svg = try renderSVG(list, text: NoText())
         #expect(String(decoding: svg, as: UTF8.self).contains("<image"))
         let raster = try #require(rasterizeSVG(svg, width: png.width, height: png.height, scale: 2))
+        // `rgba` converts the whole image: once each, not per pixel.
+        let (expected, drawn) = (png.rgba, raster.rgba)
         var off = 0
-        for i in stride(from: 0, to: png.rgba.count, by: 4) where (0..<4).contains(where: { abs(Int(png.rgba[i + $0]) - Int(raster.rgba[i + $0])) > 8 }) {
+        for i in stride(from: 0, to: expected.count, by: 4) where (0..<4).contains(where: { abs(Int(expected[i + $0]) - Int(drawn[i + $0])) > 8 }) {
             off += 1
         }
         #expect(off * 100 < png.width * png.height, "\(off) pixels differ")

@@ -57,8 +57,10 @@ struct LinearWrappingTests {
         for width in widths {
             let expected = Self.referenceWrap(paragraph, font: body, width: width, engine: reference.engine)
             let layout = measurer.layout(paragraph, font: body, width: width, lineLimit: nil)
-            #expect(layout.lines.map(\.text) == expected, "width \(width)")
-            #expect(layout.lines.map(\.width) == expected.map { reference.engine.width(of: $0, font: body) }, "width \(width)")
+            // The same breaks; a line may start with the mark that keeps its paragraph's direction.
+            let marks: Set<Character> = ["\u{200E}", "\u{200F}"]
+            #expect(layout.lines.map { String($0.text.drop { marks.contains($0) }) } == expected, "width \(width)")
+            #expect(layout.lines.map(\.width) == layout.lines.map { reference.engine.width(of: $0.text, font: body) }, "width \(width)")
         }
     }
 

@@ -19,6 +19,9 @@ struct PangoTextPainterTests {
         var box: Rect
         /// Whether any pixel has a hue (text is drawn black, so only color emoji do).
         var colored: Bool
+        /// Whether the ink's top and bottom rows are inked across nine tenths of its width, as
+        /// the frame of Pango's missing-glyph box is (glyphs of real scripts never are).
+        var framed: Bool
     }
 
     /// Draws `text` black into a transparent 200 x 40 pt image at `scale`, its line box at (10, 5).
@@ -45,10 +48,15 @@ struct PangoTextPainterTests {
                 if pixel[0] != pixel[1] || pixel[1] != pixel[2] { colored = true }
             }
         }
+        func solidRow(_ y: Int) -> Bool {
+            let inked = (minX...maxX).filter { data[y * stride + $0 * 4 + 3] > 0 }.count
+            return Double(inked) >= 0.9 * Double(maxX - minX + 1)
+        }
+        let framed = maxX >= 0 && solidRow(minY) && solidRow(maxY)
         let box = maxX < 0 ? Rect.zero : Rect(x: Double(minX) / scale, y: Double(minY) / scale,
                                                width: Double(maxX - minX + 1) / scale,
                                                height: Double(maxY - minY + 1) / scale)
-        return Ink(box: box, colored: colored)
+        return Ink(box: box, colored: colored, framed: framed)
     }
 
     @Test func baselineCentersTheFontBoxInTheLineBox() throws {
@@ -91,6 +99,21 @@ struct PangoTextPainterTests {
         #expect(ink.colored)
         #expect(ink.box.width > 12 && ink.box.width < 24)
         #expect(try !draw("Donut Shop").colored)
+    }
+
+    /// Each script draws glyphs, not boxes: the control (a script no pinned font has) draws
+    /// boxes, so the check can fail. Each sample's ink stays in its measured width.
+    @Test func everyScriptIsDrawnWithGlyphsInItsMeasuredWidth() throws {
+        let missing = try draw(String(ScriptTests.unpinned.prefix(1)), scale: 4)
+        #expect(missing.framed && missing.box.width > 5)
+        for sample in ScriptTests.samples where sample.script != "Emoji" {
+            let (script, text) = (sample.script, sample.text)
+            let ink = try draw(text, scale: 4)
+            #expect(!ink.framed, "\(script) drew a missing-glyph box")
+            let width = measurer.layout(text, font: body, width: nil, lineLimit: nil).size.width
+            #expect(ink.box.width > width / 2, "\(script)")
+            #expect(ink.box.minX >= 10 - 1 && ink.box.maxX <= 10 + width + 1, "\(script): ink \(ink.box) measured \(width)")
+        }
     }
 
     @Test func cjkIsDrawn() throws {
