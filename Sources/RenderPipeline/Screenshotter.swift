@@ -88,3 +88,23 @@ public final class Screenshotter {
         }
     }
 }
+
+extension Screenshotter {
+    /// The colors painted inside `rect` (screen points) before item `index` of `list`, one per
+    /// pixel at `scale`, composited over white: what a text drawn at that item sits on where
+    /// the display list alone cannot say (a gradient, an image, a blur). Empty when `rect`
+    /// has no pixel.
+    public func colors(of list: DisplayList, before index: Int, in rect: Rect, scale: Double = 2) throws -> [RGBA] {
+        let image = try image(list.drawn(before: index).cropped(to: rect), scale: scale)
+        var colors: [RGBA] = []
+        colors.reserveCapacity(image.width * image.height)
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = image.pixel(x: x, y: y)
+                let a = Double(p.a) / 255, white = 1 - a
+                colors.append(RGBA(Double(p.r) / 255 * a + white, Double(p.g) / 255 * a + white, Double(p.b) / 255 * a + white))
+            }
+        }
+        return colors
+    }
+}
