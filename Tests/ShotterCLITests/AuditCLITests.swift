@@ -38,6 +38,21 @@ import Testing
         #expect(try #require(overlap["measured"] as? Double) > 1)
     }
 
+    /// README's "Dynamic Type audits" shows an excerpt of its command's output: every line of
+    /// it is in what that command prints today.
+    @Test func theReadmeExcerptIsWhatTheAuditPrints() throws {
+        let readme = try String(contentsOf: CLI.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Dynamic Type audits").dropFirst().first)
+        let command = "shotter audit Examples/Stats.jsonl --dynamic-type large,xxLarge,accessibility3 --scheme light"
+        #expect(section.contains(command))
+        let excerpt = section.split(separator: "\n").filter { $0.hasPrefix("Examples/Stats.jsonl:") || $0.hasSuffix(" warnings") }
+        #expect(excerpt.count == 6)
+        let run = try CLI.run(Array(command.split(separator: " ").dropFirst().map(String.init)), in: CLI.repository)
+        #expect(run.status == 1)
+        let printed = Set(run.stdout.split(separator: "\n"))
+        for line in excerpt { #expect(printed.contains(line), "README: \(line)") }
+    }
+
     @Test func failOnDecidesTheExitStatus() throws {
         let never = try CLI.run(["audit", Self.stats, "--fail-on", "never"], in: CLI.repository)
         #expect(never.status == 0)
