@@ -26,8 +26,8 @@ public enum WCAG {
 /// over a gradient, an image or a material. The render pipeline provides them; the Audit
 /// module links no rasterizer.
 public protocol PixelSampler {
-    /// The colors painted inside `rect` (screen points) before item `index` of `list`, one per
-    /// pixel, opaque (composited over white).
+    /// The distinct colors of the pixels painted inside `rect` (screen points) before item
+    /// `index` of `list`, opaque (composited over white).
     func colors(of list: DisplayList, before index: Int, in rect: Rect) throws -> [RGBA]
 }
 

@@ -99,7 +99,8 @@ enum AuditCommand {
                 } catch let error as DrawingError {
                     throw InputError(file: input.name, line: error.line, op: "draw", message: error.message)
                 }
-                try images?.add(stream: input.name, commit: scene.commit.number, tree: scene.tree, facts: facts, samples: samples)
+                try images?.add(stream: input.name, commit: scene.commit.number, tree: scene.tree, facts: facts, samples: samples,
+                                findings: result.findings)
                 findings += result.findings
                 unmeasured += result.unmeasured
             }
@@ -150,18 +151,39 @@ final class HTMLImages {
 
     init(_ screenshotter: Screenshotter) { self.screenshotter = screenshotter }
 
-    func add(stream: String, commit: Int, tree: ElementTree, facts: StreamFacts, samples: [ScreenSample]) throws {
+    func add(stream: String, commit: Int, tree: ElementTree, facts: StreamFacts, samples: [ScreenSample], findings: [Finding]) throws {
         guard let scheme = samples.first?.configuration.scheme else { return }
         let index = screens.count + 1
         var images: [Configuration: String] = [:]
-        for sample in samples where sample.configuration.scheme == scheme {
+        let shown = samples.filter { $0.configuration.scheme == scheme }.sorted { $0.configuration < $1.configuration }
+        for sample in shown {
             let name = "screen\(index)-\(sample.configuration.size.rawValue)-\(scheme.rawValue).png"
             files.append((name, try screenshotter.encode(sample.displayList, format: .png, scale: 1)))
             images[sample.configuration] = name
         }
+        let sheet = "screen\(index)-sheet-\(scheme.rawValue).png"
+        files.append((sheet, try screenshotter.encode(Self.contactSheet(shown, findings: findings, measurer: screenshotter.measurer),
+                                                      format: .png, scale: 1)))
         let reference = samples.first { $0.configuration.scheme == scheme && $0.configuration.size == Audit.referenceSize }
         screens.append(ReportScreen(stream: stream, commit: commit, size: samples[0].displayList.size, images: images,
-                                    readingOrder: reference.map { Audit.readingOrder(tree: tree, facts: facts, sample: $0) } ?? []))
+                                    readingOrder: reference.map { Audit.readingOrder(tree: tree, facts: facts, sample: $0) } ?? [],
+                                    sheet: sheet))
+    }
+
+    /// The screen at every size side by side, captioned with the size, each finding outlined
+    /// where it occurs at that size (red for errors, orange for warnings, as on the page).
+    static func contactSheet(_ samples: [ScreenSample], findings: [Finding], measurer: any TextMeasuring) -> DisplayList {
+        let cells = samples.map { sample in
+            var list = sample.displayList
+            for finding in findings {
+                guard let frame = finding.frames[sample.configuration] else { continue }
+                let color = finding.severity == .error ? RGBA(hex: 0xFF3B30) : RGBA(hex: 0xFF9500)
+                list.items.append(.stroke(.rect, frame, .solid(color), lineWidth: 2, dash: []))
+                if !list.lines.isEmpty { list.lines.append(0) }
+            }
+            return ContactSheet.Cell(list: list, caption: sample.configuration.size.rawValue)
+        }
+        return ContactSheet.compose([cells], measurer: measurer, background: .white)
     }
 }
 

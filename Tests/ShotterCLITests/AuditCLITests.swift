@@ -129,14 +129,21 @@ import Testing
         #expect(!findings.isEmpty)
         for n in 1...findings.count { #expect(page.contains("data-finding=\"\(n)\""), "finding \(n) is not outlined") }
         #expect(!page.contains("data-finding=\"\(findings.count + 1)\""))
-        // Twelve screenshots (the contact sheet), each a PNG beside the page.
-        let images = try FileManager.default.contentsOfDirectory(atPath: html.path).filter { $0.hasSuffix(".png") }
-        #expect(images.count == 12)
+        // Twelve screenshots (the contact sheet) and the sheet as one image, PNGs beside the page.
+        let files = try FileManager.default.contentsOfDirectory(atPath: html.path).filter { $0.hasSuffix(".png") }
+        let sheet = "screen1-sheet-light.png"
+        let images = files.filter { $0 != sheet }
+        #expect(images.count == 12 && files.count == 13)
         for image in images {
             #expect(page.contains("src=\"\(image)\""))
             let bytes = try Data(contentsOf: html.appendingPathComponent(image))
             #expect(bytes.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
         }
+        #expect(page.contains("<a class=\"sheet-image\" href=\"\(sheet)\">"))
+        // Twelve 393 x 852 pt screens in a row, 24 pt apart, a caption below: 5028 x 926 px.
+        let header = [UInt8](try Data(contentsOf: html.appendingPathComponent(sheet)).prefix(24))
+        let size = [header[16...19], header[20...23]].map { $0.reduce(0) { $0 << 8 | Int($1) } }
+        #expect(size == [5028, 926])
         #expect(page.contains("<ol class=\"legend\"><li>Truck Stats</li>"))
 
         // Loaded in headless Chromium (scripts/setup.sh installs it): no console message, and
