@@ -32,6 +32,19 @@ import Testing
         #expect(findings.first?.detail == "switch contrast 1.51:1 (needs 3:1) for #FFCC00")
     }
 
+    @Test func aStandardFormOfDefaultControlsIsClean() throws {
+        var b = AuditStream()
+        let wifi = b.text("Wi-Fi"), bluetooth = b.text("Bluetooth")
+        let on = b.node("toggle", ["isOn": .bool(true)], [wifi]), off = b.node("toggle", ["isOn": .bool(false)], [bluetooth])
+        // (An empty field's placeholder, tertiary label at 1.73:1, is text: contrast.text.)
+        let field = b.node("textfield", ["text": .s("Ada"), "placeholder": .s("Name"), "style": .s("roundedBorder"), "secure": .bool(false)])
+        let slider = b.styled(["accessibilityLabel": .s("Volume")], b.node("slider", ["value": .n(0.3), "min": .n(0), "max": .n(1)]))
+        let rows = [on, off, field, slider].map { b.node("listrow", [:], [$0]) }
+        let form = b.node("list", ["style": .s("grouped")], rows)
+        let result = try b.audit(root: form, sizes: [.large, .accessibility3], schemes: [.light, .dark])
+        #expect(result.findings.map { "\($0.check.rawValue) \($0.element.description) \($0.detail)" } == [])
+    }
+
     @Test func inDarkTheSameYellowSwitchPasses() throws {
         var b = AuditStream()
         let label = b.text("Yellow")
