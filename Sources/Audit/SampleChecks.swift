@@ -103,16 +103,18 @@ struct SampleChecks {
 
     /// The bars drawn over the content that holds `id`: a navigation screen's bar (with its
     /// large title and search field) and bottom toolbar, a tab view's tab bar. Not the bars
-    /// the text is part of (a title, a toolbar item), and not a bottom bar over a scroll view
-    /// or list, whose content inset lets the text scroll clear of it.
+    /// the text is part of (a title, a toolbar item) or is presented over (a sheet), and not a
+    /// bottom bar over a scroll view or list, whose content inset lets the text scroll clear.
     private func bars(over id: Int) -> [(name: String, owner: Int, rect: Rect)] {
         let ancestors = screen.ancestors(of: id)
         var result: [(name: String, owner: Int, rect: Rect)] = []
         for (depth, owner) in ancestors.enumerated() {
             // The owner's child holding the text: content, not a bar item.
             let child = depth == 0 ? id : ancestors[depth - 1]
+            // A sheet or alert presented from the owner is drawn over its bars.
             guard let kind = screen.tree[owner]?.kind, kind == "navscreen" || kind == "tabview",
-                  !["toolbar", "searchfield"].contains(screen.tree[child]?.kind ?? "") else { continue }
+                  !["toolbar", "searchfield"].contains(screen.tree[child]?.kind ?? ""),
+                  screen.presentation(of: id) == screen.presentation(of: owner) else { continue }
             let chrome = sample.layout.chrome[owner] ?? [:]
             let scrolls = ancestors[..<depth].contains { ["scrollview", "list"].contains(screen.tree[$0]?.kind ?? "") }
             if kind == "navscreen", let bar = chrome["bar"] {

@@ -130,3 +130,22 @@ final class FixedPixels: PixelSampler {
         #expect(try b.audit(root: root, sizes: [.large]).findings.filter { $0.check == .textClipped }.isEmpty)
     }
 }
+
+extension BarClippingTests {
+    /// The same text in a sheet presented from the tab: the sheet is drawn over the tab bar,
+    /// so its lines are not under it.
+    @Test func aSheetIsDrawnOverTheBarsOfWhatPresentsIt() throws {
+        var b = AuditStream()
+        let filler = b.styled(["frame": .object(["height": .n(760)])], b.node("color", ["color": .rgb(0.9, 0.9, 0.9)]))
+        let text = b.text("Shown")
+        let sheet = b.node("sheet", ["detents": .array([.s("large")])], [b.vstack([filler, text])])
+        let tab = b.node("tab", ["title": .s("Home")], [b.node("zstack", ["alignment": .s("center")], [b.text("Home"), sheet])])
+        let root = b.node("tabview", ["selected": .n(0)], [tab])
+        let layout = try b.layout(root: root)
+        // The sheet's text does reach into the tab bar's rect...
+        let line = try #require(layout.placedText(of: text)?.lines.first)
+        #expect(line.origin.y + 22 > 751)
+        // ...and is not clipped by it.
+        #expect(try b.audit(root: root, sizes: [.large]).findings.filter { $0.check == .textClipped && $0.element.id == text }.isEmpty)
+    }
+}
