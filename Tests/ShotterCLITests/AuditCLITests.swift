@@ -53,6 +53,36 @@ import Testing
         for line in excerpt { #expect(printed.contains(line), "README: \(line)") }
     }
 
+    /// White text over a black-to-white vertical gradient 100 pt tall: the audit measures the
+    /// rendered pixels under the line box, not the gradient's stops (whose worst, white, would
+    /// give 1:1).
+    @Test func overAGradientTheRenderedPixelsUnderTheLineAreMeasured() throws {
+        let dir = try CLI.temporaryDirectory()
+        let white = #"{"a":1,"b":1,"g":1,"r":1}"#, black = #"{"a":1,"b":0,"g":0,"r":0}"#
+        let gradient = #"{"linearGradient":{"end":{"x":0.5,"y":1},"start":{"x":0.5,"y":0},"stops":[{"color":\#(black),"location":0},{"color":\#(white),"location":1}]}}"#
+        let ops = [
+            #"{"id":1,"kind":"text","op":"create","props":{"text":"Sale"}}"#,
+            #"{"id":2,"kind":"styled","op":"create","props":{"style":{"foreground":\#(white)}}}"#,
+            #"{"id":1,"index":0,"op":"insert","parent":2}"#,
+            #"{"id":3,"kind":"styled","op":"create","props":{"style":{"frame":{"height":100,"width":200}}}}"#,
+            #"{"id":2,"index":0,"op":"insert","parent":3}"#,
+            #"{"id":4,"kind":"styled","op":"create","props":{"style":{"background":\#(gradient)}}}"#,
+            #"{"id":3,"index":0,"op":"insert","parent":4}"#,
+            #"{"id":4,"index":0,"op":"insert","parent":0}"#,
+            #"{"op":"commit"}"#,
+        ]
+        try Data((ops.joined(separator: "\n") + "\n").utf8).write(to: dir.appendingPathComponent("g.jsonl"))
+        let run = try CLI.run(["audit", "g.jsonl", "--dynamic-type", "large", "--scheme", "light", "--json", "g.json"], in: dir)
+        #expect(run.status == 1)
+        let finding = try #require((try Self.json(dir.appendingPathComponent("g.json"))["findings"] as? [[String: Any]])?.first)
+        #expect(finding["check"] as? String == "contrast.text" && finding["review"] as? Bool == true)
+        // The 22 pt line box is centered in the 100 pt gradient: it covers 39 to 61 pt, and
+        // its lightest pixel is about 0.61 gray: L = ((0.61 + 0.055) / 1.055)^2.4 = 0.330,
+        // white over it 1.05 / 0.380 = 2.76.
+        let measured = try #require(finding["measured"] as? Double)
+        #expect(measured > 2.7 && measured < 2.85, "\(measured)")
+    }
+
     @Test func failOnDecidesTheExitStatus() throws {
         let never = try CLI.run(["audit", Self.stats, "--fail-on", "never"], in: CLI.repository)
         #expect(never.status == 0)
