@@ -18,7 +18,9 @@ cp "$work/frame/Settings/002-select-Settings.iphone15pro.large.light.png" "$work
 "$shotter" sheet Examples/Counter.jsonl --dynamic-type large,accessibility3 --scheme light,dark --frame --scale 1 \
     -o "$work/counter-sheet.png" >/dev/null
 
-images=(counter-buttons.png settings-framed.png counter-sheet.png)
+"$shotter" sheet Examples/Stats.jsonl --dynamic-type large,xxLarge,accessibility3 --scale 1 -o "$work/stats-sizes-sheet.png" >/dev/null
+
+images=(counter-buttons.png settings-framed.png counter-sheet.png stats-sizes-sheet.png)
 if [ "${1:-}" = "--check" ]; then
     status=0
     for image in "${images[@]}"; do

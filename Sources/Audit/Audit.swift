@@ -16,14 +16,16 @@ public enum Audit {
     /// The size the cross-size checks compare against; the command always lays it out.
     public static let referenceSize = DynamicTypeSize.large
 
+    /// `pixels` measures texts over gradients, images and materials from rendered pixels;
+    /// without it their ratio is the worst over the gradient's stops.
     public static func run(stream: String, commit: Int, tree: ElementTree, facts: StreamFacts,
-                           samples: [ScreenSample]) -> AuditResult {
+                           samples: [ScreenSample], pixels: (any PixelSampler)? = nil) throws -> AuditResult {
         let screen = ScreenTree(tree: tree, facts: facts)
         var observations: [Observation] = []
         var unmeasured = 0
         for sample in samples {
-            var checks = SampleChecks(screen: screen, sample: sample)
-            checks.run()
+            var checks = SampleChecks(screen: screen, sample: sample, pixels: pixels)
+            try checks.run()
             observations += checks.observations
             unmeasured += checks.unmeasured
             if let reference = samples.first(where: {

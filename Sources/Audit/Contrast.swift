@@ -22,13 +22,24 @@ public enum WCAG {
     }
 }
 
+/// Rendered pixels, for what the display list alone cannot say: the colors beneath a text
+/// over a gradient, an image or a material. The render pipeline provides them; the Audit
+/// module links no rasterizer.
+public protocol PixelSampler {
+    /// The distinct colors of the pixels painted inside `rect` (screen points) before item
+    /// `index` of `list`, opaque (composited over white).
+    func colors(of list: DisplayList, before index: Int, in rect: Rect) throws -> [RGBA]
+}
+
 /// What is painted beneath a point when a display-list item is drawn: every fill before it
 /// whose outline (moved by the transforms around it, inside its clips) holds the point,
 /// composited with its transparency groups' opacity, starting from opaque white.
 struct Backdrop {
     /// One color for a solid backdrop; one per gradient stop combination beneath a gradient.
     var colors: [RGBA]
-    /// A gradient lies beneath: the ratio is the worst over its stops, to be checked by eye.
+    /// A gradient, an image or a material lies beneath: `colors` are only the gradient's stops
+    /// (an image and a blur are not in them), so the ratio is measured from rendered pixels
+    /// when a `PixelSampler` is given, and the finding is marked for review.
     var review: Bool
     /// The product of the group opacities open around the item itself.
     var opacity: Double
@@ -87,6 +98,10 @@ extension DisplayList {
                     colors = Array(Set(colors.flatMap { bottom in stopColors.map { WCAG.over($0.withAlpha(opacity), bottom) } }))
                         .sorted { ($0.r, $0.g, $0.b) < ($1.r, $1.g, $1.b) }
                 }
+            case .image(let image):
+                if holds(transformed(image.rect), target), clips.allSatisfy({ contains($0.0, $0.1, target) }) { review = true }
+            case .backdropBlur(let outline, let rect, _):
+                if contains(outline, transformed(rect), target), clips.allSatisfy({ contains($0.0, $0.1, target) }) { review = true }
             default: break
             }
         }

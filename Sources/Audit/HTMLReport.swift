@@ -9,9 +9,13 @@ public struct ReportScreen: Sendable {
     public var size: Size
     public var images: [Configuration: String]
     public var readingOrder: [ReadingItem]
+    /// The contact sheet as one image (every size side by side, findings outlined), if made.
+    public var sheet: String?
 
-    public init(stream: String, commit: Int, size: Size, images: [Configuration: String], readingOrder: [ReadingItem]) {
+    public init(stream: String, commit: Int, size: Size, images: [Configuration: String], readingOrder: [ReadingItem],
+                sheet: String? = nil) {
         self.stream = stream; self.commit = commit; self.size = size; self.images = images; self.readingOrder = readingOrder
+        self.sheet = sheet
     }
 }
 
@@ -60,7 +64,9 @@ public enum HTMLReport {
                                overlays: findings.compactMap { n, f in f.frames[main].map { outline(n, f, $0, screen.size) } })
             }
             html += findingsTable(findings) + "</div>\n"
-            html += "<h3>Contact sheet</h3><div class=\"sheet\">\n"
+            html += "<h3>Contact sheet</h3>"
+            if let sheet = screen.sheet { html += "<p><a class=\"sheet-image\" href=\"\(escape(sheet))\">As one image</a></p>" }
+            html += "<div class=\"sheet\">\n"
             for configuration in screen.images.keys.sorted() {
                 html += figure(screen.images[configuration]!, class: "", caption: "\(configuration.size.rawValue), \(configuration.scheme.rawValue)",
                                size: screen.size,

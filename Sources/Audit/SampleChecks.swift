@@ -7,6 +7,8 @@ import LayoutModel
 struct SampleChecks {
     let screen: ScreenTree
     let sample: ScreenSample
+    /// Rendered pixels for texts over gradients, images and materials (nil: gradient stops).
+    let pixels: (any PixelSampler)?
     private(set) var observations: [Observation] = []
     private(set) var unmeasured = 0
     private let boxes: [TextBox]
@@ -18,17 +20,21 @@ struct SampleChecks {
     static let comfortableTarget = 44.0
     static let smallText = 11.0
     static let obscuredShare = 0.5
+    /// WCAG 1.4.11 Non-text Contrast.
+    static let nonTextContrast = 3.0
 
-    init(screen: ScreenTree, sample: ScreenSample) {
+    init(screen: ScreenTree, sample: ScreenSample, pixels: (any PixelSampler)? = nil) {
         self.screen = screen
         self.sample = sample
+        self.pixels = pixels
         self.boxes = sample.textBoxes(screen)
     }
 
-    mutating func run() {
+    mutating func run() throws {
         for box in boxes { checkClipping(box) }
         checkOverlaps()
-        for box in boxes { checkContrast(box) }
+        for box in boxes { try checkContrast(box) }
+        try checkNonTextContrast()
         checkTargets()
         checkNames()
         if sample.configuration.size == Audit.referenceSize { checkSmallText() }
@@ -77,10 +83,48 @@ struct SampleChecks {
         if !screen.hasAncestor(of: box.element, kindIn: ["scrollview", "list"]) {
             consider(Self.overflow(lines, past: sample.screenRect, vertically: true), "the screen", sample.screenRect)
         }
+        for bar in bars(over: box.element) {
+            consider(Self.depth(lines, under: bar.rect), "the \(bar.name) of #\(bar.owner) \(screen.tree[bar.owner]?.kind ?? "")", bar.rect)
+        }
         guard let worst else { return }
         add(.textClipped, .error, box.element, part: box.part, frame: worst.frame,
             Measurement(value: worst.amount, threshold: Self.clipTolerance, unit: "pt"),
             "lines extend \(fmt(worst.amount)) pt past \(worst.what)")
+    }
+
+    /// How deep `lines` reach under `bar`: the most any line shares with it vertically, where
+    /// it also shares some width.
+    private static func depth(_ lines: [Rect], under bar: Rect) -> Double {
+        lines.reduce(0) { worst, line in
+            guard let shared = intersection(line, bar) else { return worst }
+            return max(worst, shared.height)
+        }
+    }
+
+    /// The bars drawn over the content that holds `id`: a navigation screen's bar (with its
+    /// large title and search field) and bottom toolbar, a tab view's tab bar. Not the bars
+    /// the text is part of (a title, a toolbar item) or is presented over (a sheet), and not a
+    /// bottom bar over a scroll view or list, whose content inset lets the text scroll clear.
+    private func bars(over id: Int) -> [(name: String, owner: Int, rect: Rect)] {
+        let ancestors = screen.ancestors(of: id)
+        var result: [(name: String, owner: Int, rect: Rect)] = []
+        for (depth, owner) in ancestors.enumerated() {
+            // The owner's child holding the text: content, not a bar item.
+            let child = depth == 0 ? id : ancestors[depth - 1]
+            // A sheet or alert presented from the owner is drawn over its bars.
+            guard let kind = screen.tree[owner]?.kind, kind == "navscreen" || kind == "tabview",
+                  !["toolbar", "searchfield"].contains(screen.tree[child]?.kind ?? ""),
+                  screen.presentation(of: id) == screen.presentation(of: owner) else { continue }
+            let chrome = sample.layout.chrome[owner] ?? [:]
+            let scrolls = ancestors[..<depth].contains { ["scrollview", "list"].contains(screen.tree[$0]?.kind ?? "") }
+            if kind == "navscreen", let bar = chrome["bar"] {
+                let top = [chrome["largeTitle"], chrome["searchField"]].compactMap { $0 }.reduce(bar) { union($0, $1) }
+                result.append(("navigation bar", owner, top))
+            }
+            let bottom = kind == "navscreen" ? chrome["bottomBar"].map { ("toolbar", $0) } : chrome["bar"].map { ("tab bar", $0) }
+            if let (name, rect) = bottom, !scrolls { result.append((name, owner, rect)) }
+        }
+        return result
     }
 
     // MARK: text.overlap
@@ -131,7 +175,7 @@ struct SampleChecks {
         font.size >= 18 || (font.size >= 14 && font.weight.numericWeight >= FontWeight.bold.numericWeight)
     }
 
-    private mutating func checkContrast(_ box: TextBox) {
+    private mutating func checkContrast(_ box: TextBox) throws {
         guard sample.layout.contexts[box.element]?.disabled != true,
               let first = box.text.lines.first(where: { !$0.text.isEmpty && $0.width > 0 }),
               case .text(let run) = sample.displayList.items[box.run] else { return }
@@ -143,7 +187,7 @@ struct SampleChecks {
             unmeasured += 1
             return
         }
-        let ratio = backdrop.colors.map { WCAG.ratio(WCAG.over(run.color.withAlpha(backdrop.opacity), $0), $0) }.min() ?? 21
+        let ratio = try worstRatio(of: run.color, over: backdrop, in: box.visibleLineRects, item: box.run)
         let threshold = Self.isLarge(box.text.font) ? 3.0 : 4.5
         let rounded = (ratio * 100).rounded(.down) / 100
         guard rounded < threshold else { return }
@@ -152,6 +196,88 @@ struct SampleChecks {
         add(.contrastText, severity, box.element, part: box.part, frame: sample.layout.frames[box.element],
             Measurement(value: rounded, threshold: threshold, unit: ":1"),
             "contrast \(fmt(rounded)):1 (needs \(fmt(threshold)):1) for \(run.color)", review: backdrop.review)
+    }
+
+    /// The lowest ratio of `color` (drawn by item `item`) over what lies beneath it: the
+    /// backdrop's colors, or, over a gradient, an image or a material, every rendered pixel
+    /// under `rects` when there is a sampler.
+    private func worstRatio(of color: RGBA, over backdrop: Backdrop, in rects: [Rect], item: Int) throws -> Double {
+        var beneath = backdrop.colors
+        if backdrop.review, let pixels {
+            let visible = rects.compactMap { intersection($0, sample.screenRect) }
+            let rendered = try visible.flatMap { try pixels.colors(of: sample.displayList, before: item, in: $0) }
+            if !rendered.isEmpty { beneath = rendered }
+        }
+        return beneath.map { WCAG.ratio(WCAG.over(color.withAlpha(backdrop.opacity), $0), $0) }.min() ?? 21
+    }
+
+    // MARK: contrast.nontext
+
+    /// A non-text part whose colors the author chose, and the display-list item that drew it.
+    struct NonTextPart {
+        var element: Int
+        var name: String
+        var rect: Rect
+        var color: RGBA
+        var item: Int
+    }
+
+    /// The parts WCAG 1.4.11 asks 3:1 of where the author chose the color: a toggle's switch
+    /// when on, a slider's or gauge's filled track, under a `.tint`; an SF Symbol that is
+    /// what identifies its control (no text in it) or that has an `accessibilityLabel`.
+    /// iOS's default control colors are the platform's (docs/audit.md): not checked.
+    func nonTextParts() -> [NonTextPart] {
+        let list = sample.displayList, layout = sample.layout
+        var drawn: [Int: [Int]] = [:]
+        for index in list.items.indices { drawn[list.line(ofItem: index), default: []].append(index) }
+        var parts: [NonTextPart] = []
+        for id in layout.frames.keys.sorted() {
+            guard let element = screen.tree[id], !screen.isHidden(id), layout.contexts[id]?.disabled != true else { continue }
+            let items = drawn[element.line] ?? []
+            switch element.kind {
+            case "toggle", "slider", "gauge":
+                let tinted = screen.ancestors(of: id).contains { (screen.tree[$0]?.props as? Style)?.tint != nil }
+                let name = element.kind == "toggle" ? "switch" : "fill"
+                guard tinted, element.kind != "toggle" || (element.props as? ToggleProps)?.isOn == true,
+                      let rect = layout.chrome[id]?[name], rect.width > 0 else { continue }
+                for index in items.reversed() {
+                    if case .fill(_, rect, let paint) = list.items[index] {
+                        parts.append(NonTextPart(element: id, name: name, rect: rect, color: paint.solidColor, item: index))
+                        break
+                    }
+                }
+            case "image":
+                let labelled = screen.wrappers(of: id).contains { screen.facts.styleString($0, "accessibilityLabel") != nil }
+                let control = screen.tree.nearestAncestor(of: id, kindIn: ScreenTree.interactiveKinds)
+                guard labelled || control.map({ screen.textBelow($0.id) == nil }) == true else { continue }
+                for index in items {
+                    if case .symbol(_, let rect, let color, _) = list.items[index] {
+                        parts.append(NonTextPart(element: id, name: "icon", rect: rect, color: color, item: index))
+                        break
+                    }
+                }
+            default: continue
+            }
+        }
+        return parts
+    }
+
+    private mutating func checkNonTextContrast() throws {
+        for part in nonTextParts() {
+            let center = Point(x: part.rect.midX, y: part.rect.midY)
+            guard holds(sample.screenRect, center) else { continue }
+            let backdrop = sample.displayList.backdrop(under: center, item: part.item)
+            guard backdrop.measurable else {
+                unmeasured += 1
+                continue
+            }
+            let ratio = try worstRatio(of: part.color, over: backdrop, in: [part.rect], item: part.item)
+            let rounded = (ratio * 100).rounded(.down) / 100
+            guard rounded < Self.nonTextContrast else { continue }
+            add(.contrastNonText, .error, part.element, part: part.name, frame: part.rect,
+                Measurement(value: rounded, threshold: Self.nonTextContrast, unit: ":1"),
+                "\(part.name) contrast \(fmt(rounded)):1 (needs 3:1) for \(part.color)", review: backdrop.review)
+        }
     }
 
     // MARK: target.size, target.overlap

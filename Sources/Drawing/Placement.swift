@@ -74,3 +74,27 @@ extension DisplayList {
         items.append(.popClip)
     }
 }
+
+extension DisplayList {
+    /// What is painted before item `index`, to be rendered on its own: the items before it,
+    /// with the clips, groups, transforms and effects still open there closed after them.
+    /// (What a text drawn at `index` sits on, for measuring its contrast from pixels.)
+    public func drawn(before index: Int) -> DisplayList {
+        let kept = Array(items[0..<min(index, items.count)])
+        var closing: [DisplayItem] = []
+        for item in kept {
+            switch item {
+            case .pushClip: closing.append(.popClip)
+            case .pushGroup: closing.append(.popGroup)
+            case .pushTransform, .pushAffine: closing.append(.popTransform)
+            case .pushShadow: closing.append(.popShadow)
+            case .pushBlur: closing.append(.popBlur)
+            case .pushMask: closing.append(.popMask)
+            case .popClip, .popGroup, .popTransform, .popShadow, .popBlur, .popMask: _ = closing.popLast()
+            default: break
+            }
+        }
+        let keptLines = (0..<kept.count).map(line(ofItem:)) + Array(repeating: 0, count: closing.count)
+        return DisplayList(size: size, items: kept + closing.reversed(), lines: lines.isEmpty ? [] : keptLines)
+    }
+}

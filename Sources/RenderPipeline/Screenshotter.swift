@@ -88,3 +88,22 @@ public final class Screenshotter {
         }
     }
 }
+
+extension Screenshotter {
+    /// The distinct colors painted inside `rect` (screen points) before item `index` of
+    /// `list`, rendered at `scale` and composited over white: what a text drawn at that item
+    /// sits on where the display list alone cannot say (a gradient, an image, a blur). Empty
+    /// when `rect` has no pixel.
+    public func colors(of list: DisplayList, before index: Int, in rect: Rect, scale: Double = 2) throws -> [RGBA] {
+        let bytes = try image(list.drawn(before: index).cropped(to: rect), scale: scale).rgba
+        var words = Set<UInt32>()
+        for i in stride(from: 0, to: bytes.count, by: 4) {
+            words.insert(UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24)
+        }
+        return words.sorted().map { word in
+            let a = Double(word >> 24) / 255, white = 1 - a
+            func channel(_ shift: UInt32) -> Double { Double(word >> shift & 0xFF) / 255 * a + white }
+            return RGBA(channel(0), channel(8), channel(16))
+        }
+    }
+}

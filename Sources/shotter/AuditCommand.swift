@@ -3,6 +3,7 @@ import Drawing
 import LayoutEngine
 import LayoutModel
 import RenderPipeline
+import SVGExport
 import SnapshotRunner
 import TextMeasure
 
@@ -27,8 +28,9 @@ enum AuditCommand {
             return try Baseline(file: file.name, bytes: file.bytes)
         }
 
-        let html = try args.outputDirectory("--html").map { ($0, try HTMLImages()) }
-        let (findings, unmeasured) = try audit(args.positionals, options: options, images: html?.1)
+        let screenshotter = try Screenshotter()
+        let html = try args.outputDirectory("--html").map { ($0, HTMLImages(screenshotter)) }
+        let (findings, unmeasured) = try audit(args.positionals, options: options, screenshotter: screenshotter, images: html?.1)
         let report = AuditReport(findings: findings, unmeasured: unmeasured, baseline: baseline, failOn: failOn)
         let files = OutputFiles()
         do {
@@ -62,8 +64,10 @@ enum AuditCommand {
         }
         var findings: [Finding] = []
         var unmeasured = 0
+        let screenshotter = try Screenshotter()
         for stream in streams {
-            let result = try audit([TestCommand.display(stream.path)], options: RenderOptions.audit(on: stream.device))
+            let result = try audit([TestCommand.display(stream.path)], options: RenderOptions.audit(on: stream.device),
+                                   screenshotter: screenshotter)
             findings += result.findings
             unmeasured += result.unmeasured
         }
@@ -74,23 +78,29 @@ enum AuditCommand {
     }
 
     /// The findings of every stream at the commits `options` select, in its sizes and schemes.
-    static func audit(_ paths: [String], options: RenderOptions, images: HTMLImages? = nil) throws -> (findings: [Finding], unmeasured: Int) {
+    static func audit(_ paths: [String], options: RenderOptions, screenshotter: Screenshotter,
+                      images: HTMLImages? = nil) throws -> (findings: [Finding], unmeasured: Int) {
         RenderSession.loadFontsInBackground()
         var findings: [Finding] = []
         var unmeasured = 0
-        var measurer: PangoTextMeasurer?
+        let pixels = RenderedPixels(screenshotter: screenshotter)
         for path in paths {
             let input = try readInput(path)
             let stream = try OpStream(file: input.name, bytes: input.bytes)
             let session = try RenderSession(stream: stream)
             let commits = try session.select(options.commits)
             session.warnings(for: options).forEach { printError("warning: \($0)") }
-            let measure = try measurer ?? PangoTextMeasurer()
-            measurer = measure
             func audit(_ samples: [ScreenSample], of scene: Scene) throws {
                 let facts = StreamFacts(ops: stream.ops, upTo: scene.commit.line)
-                let result = Audit.run(stream: input.name, commit: scene.commit.number, tree: scene.tree, facts: facts, samples: samples)
-                try images?.add(stream: input.name, commit: scene.commit.number, tree: scene.tree, facts: facts, samples: samples)
+                let result: AuditResult
+                do {
+                    result = try Audit.run(stream: input.name, commit: scene.commit.number, tree: scene.tree, facts: facts,
+                                           samples: samples, pixels: pixels)
+                } catch let error as DrawingError {
+                    throw InputError(file: input.name, line: error.line, op: "draw", message: error.message)
+                }
+                try images?.add(stream: input.name, commit: scene.commit.number, tree: scene.tree, facts: facts, samples: samples,
+                                findings: result.findings)
                 findings += result.findings
                 unmeasured += result.unmeasured
             }
@@ -101,7 +111,7 @@ enum AuditCommand {
                     try audit(done.samples, of: done.scene)
                     pending = nil
                 }
-                pending = (pending?.scene ?? scene, (pending?.samples ?? []) + [sample(scene, measuredBy: measure)])
+                pending = (pending?.scene ?? scene, (pending?.samples ?? []) + [sample(scene, measuredBy: screenshotter.measurer)])
             }
             if let done = pending { try audit(done.samples, of: done.scene) }
         }
@@ -123,26 +133,57 @@ enum AuditCommand {
     }
 }
 
+/// The audit's rendered pixels (texts over gradients, images and materials): crops of what
+/// was painted before the text, at 2 pixels per point.
+struct RenderedPixels: PixelSampler {
+    let screenshotter: Screenshotter
+
+    func colors(of list: DisplayList, before index: Int, in rect: Rect) throws -> [RGBA] {
+        try screenshotter.colors(of: list, before: index, in: rect, scale: 2)
+    }
+}
+
 /// The screenshots of `--html`: every size in the first scheme, one point to one pixel.
 final class HTMLImages {
     private let screenshotter: Screenshotter
     private(set) var files: [(name: String, bytes: [UInt8])] = []
     private(set) var screens: [ReportScreen] = []
 
-    init() throws { screenshotter = try Screenshotter() }
+    init(_ screenshotter: Screenshotter) { self.screenshotter = screenshotter }
 
-    func add(stream: String, commit: Int, tree: ElementTree, facts: StreamFacts, samples: [ScreenSample]) throws {
+    func add(stream: String, commit: Int, tree: ElementTree, facts: StreamFacts, samples: [ScreenSample], findings: [Finding]) throws {
         guard let scheme = samples.first?.configuration.scheme else { return }
         let index = screens.count + 1
         var images: [Configuration: String] = [:]
-        for sample in samples where sample.configuration.scheme == scheme {
+        let shown = samples.filter { $0.configuration.scheme == scheme }.sorted { $0.configuration < $1.configuration }
+        for sample in shown {
             let name = "screen\(index)-\(sample.configuration.size.rawValue)-\(scheme.rawValue).png"
             files.append((name, try screenshotter.encode(sample.displayList, format: .png, scale: 1)))
             images[sample.configuration] = name
         }
+        let sheet = "screen\(index)-sheet-\(scheme.rawValue).png"
+        files.append((sheet, try screenshotter.encode(Self.contactSheet(shown, findings: findings, measurer: screenshotter.measurer),
+                                                      format: .png, scale: 1)))
         let reference = samples.first { $0.configuration.scheme == scheme && $0.configuration.size == Audit.referenceSize }
         screens.append(ReportScreen(stream: stream, commit: commit, size: samples[0].displayList.size, images: images,
-                                    readingOrder: reference.map { Audit.readingOrder(tree: tree, facts: facts, sample: $0) } ?? []))
+                                    readingOrder: reference.map { Audit.readingOrder(tree: tree, facts: facts, sample: $0) } ?? [],
+                                    sheet: sheet))
+    }
+
+    /// The screen at every size side by side, captioned with the size, each finding outlined
+    /// where it occurs at that size (red for errors, orange for warnings, as on the page).
+    static func contactSheet(_ samples: [ScreenSample], findings: [Finding], measurer: any TextMeasuring) -> DisplayList {
+        let cells = samples.map { sample in
+            var list = sample.displayList
+            for finding in findings {
+                guard let frame = finding.frames[sample.configuration] else { continue }
+                let color = finding.severity == .error ? RGBA(hex: 0xFF3B30) : RGBA(hex: 0xFF9500)
+                list.items.append(.stroke(.rect, frame, .solid(color), lineWidth: 2, dash: []))
+                if !list.lines.isEmpty { list.lines.append(0) }
+            }
+            return ContactSheet.Cell(list: list, caption: sample.configuration.size.rawValue)
+        }
+        return ContactSheet.compose([cells], measurer: measurer, background: .white)
     }
 }
 

@@ -59,17 +59,18 @@ enum Help {
 
     Lays out each commit at every Dynamic Type size and scheme and checks what layout and
     paint decided (docs/audit.md): text.truncated, text.clipped, text.overlap,
-    layout.offscreen, layout.lost, type.fixed, type.small, contrast.text, target.size,
-    target.overlap, target.obscured, name.missing, name.symbol. Prints one line per finding,
-    STREAM:LINE: SEVERITY CHECK #ID KIND 'TEXT': WHAT from FIRST-SIZE (SCHEMES), the line
-    being the element's create op, then `N errors, M warnings`.
+    layout.offscreen, layout.lost, type.fixed, type.small, contrast.text, contrast.nontext,
+    target.size, target.overlap, target.obscured, name.missing, name.symbol. Prints one line
+    per finding, STREAM:LINE: SEVERITY CHECK #ID KIND 'TEXT': WHAT from FIRST-SIZE (SCHEMES),
+    the line being the element's create op, then `N errors, M warnings`.
       --commit C             a commit number (from 1), last or all (default: last)
       --device NAME          \(OptionParser.deviceNames) or WIDTHxHEIGHT@SCALE (default: iphone15pro)
       --dynamic-type S       sizes, comma separated, or all (default: all; large is always laid out)
       --scheme S             light, dark or light,dark (default: both)
       --json FILE            findings and a summary as JSON
       --html DIR             a report page: screenshots with the findings outlined, a contact
-                             sheet of every size, the VoiceOver order (DIR/index.html)
+                             sheet of every size (also as one image), the VoiceOver order
+                             (DIR/index.html)
       --junit FILE           a JUnit XML report, one test case per finding
       --sarif FILE           SARIF 2.1.0 for code-scanning views
       --baseline FILE        findings in FILE are reported as baselined and do not fail

@@ -43,6 +43,11 @@ import Testing
         // VoiceOver order: numbered badges and the legend.
         #expect(Self.count("class=\"badge\"", in: html) == 2)
         #expect(html.contains("<ol class=\"legend\"><li>Revenue</li><li>OK</li></ol>"))
+        // No sheet image was made: no link to one.
+        #expect(!html.contains("sheet-image"))
+        var withSheet = screen
+        withSheet.sheet = "screen1-sheet-light.png"
+        #expect(HTMLReport.page(report, screens: [withSheet]).contains("<a class=\"sheet-image\" href=\"screen1-sheet-light.png\">As one image</a>"))
     }
 
     @Test func theReadingOrderGoesDownThenAcrossALine() throws {

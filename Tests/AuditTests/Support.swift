@@ -39,11 +39,8 @@ struct AuditStream {
     /// Puts `root` on the screen, commits, lays the commit out with the fixed-advance
     /// measurer (every character 0.5 em) in every size and scheme given, and audits it.
     func audit(root: Int, sizes: [DynamicTypeSize] = DynamicTypeSize.allCases, schemes: [ColorScheme] = [.light],
-               edit: (inout LayoutResult) -> Void = { _ in }) throws -> AuditResult {
-        var all = lines
-        all.append(#"{"id":\#(root),"index":0,"op":"insert","parent":0}"#)
-        all.append(#"{"op":"commit"}"#)
-        let stream = try OpStream(file: "test.jsonl", bytes: Array((all.joined(separator: "\n") + "\n").utf8))
+               pixels: (any PixelSampler)? = nil, edit: (inout LayoutResult) -> Void = { _ in }) throws -> AuditResult {
+        let stream = try stream(root: root)
         var result: AuditResult?
         try stream.replay { commit, tree in
             let samples = schemes.flatMap { scheme in
@@ -55,8 +52,27 @@ struct AuditStream {
                     return ScreenSample(layout: layout, displayList: Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()))
                 }
             }
-            result = Audit.run(stream: "test.jsonl", commit: commit.number, tree: tree,
-                               facts: StreamFacts(ops: stream.ops, upTo: commit.line), samples: samples)
+            result = try Audit.run(stream: "test.jsonl", commit: commit.number, tree: tree,
+                               facts: StreamFacts(ops: stream.ops, upTo: commit.line), samples: samples, pixels: pixels)
+        }
+        return result!
+    }
+}
+
+extension AuditStream {
+    /// The stream with `root` put on the screen and one commit.
+    func stream(root: Int) throws -> OpStream {
+        var all = lines
+        all.append(#"{"id":\#(root),"index":0,"op":"insert","parent":0}"#)
+        all.append(#"{"op":"commit"}"#)
+        return try OpStream(file: "test.jsonl", bytes: Array((all.joined(separator: "\n") + "\n").utf8))
+    }
+
+    /// The layout of `root` on the test screen at `large`, light, with the fixed-advance measurer.
+    func layout(root: Int) throws -> LayoutResult {
+        var result: LayoutResult?
+        try stream(root: root).replay { _, tree in
+            result = LayoutPass.run(tree: tree, environment: RenderEnvironment(device: testScreen), measurer: FixedAdvanceMeasurer(advance: 0.5))
         }
         return result!
     }

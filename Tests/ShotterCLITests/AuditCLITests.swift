@@ -38,6 +38,51 @@ import Testing
         #expect(try #require(overlap["measured"] as? Double) > 1)
     }
 
+    /// README's "Dynamic Type audits" shows an excerpt of its command's output: every line of
+    /// it is in what that command prints today.
+    @Test func theReadmeExcerptIsWhatTheAuditPrints() throws {
+        let readme = try String(contentsOf: CLI.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Dynamic Type audits").dropFirst().first)
+        let command = "shotter audit Examples/Stats.jsonl --dynamic-type large,xxLarge,accessibility3 --scheme light"
+        #expect(section.contains(command))
+        let excerpt = section.split(separator: "\n").filter { $0.hasPrefix("Examples/Stats.jsonl:") || $0.hasSuffix(" warnings") }
+        #expect(excerpt.count == 6)
+        let run = try CLI.run(Array(command.split(separator: " ").dropFirst().map(String.init)), in: CLI.repository)
+        #expect(run.status == 1)
+        let printed = Set(run.stdout.split(separator: "\n"))
+        for line in excerpt { #expect(printed.contains(line), "README: \(line)") }
+    }
+
+    /// White text over a black-to-white vertical gradient 100 pt tall: the audit measures the
+    /// rendered pixels under the line box, not the gradient's stops (whose worst, white, would
+    /// give 1:1).
+    @Test func overAGradientTheRenderedPixelsUnderTheLineAreMeasured() throws {
+        let dir = try CLI.temporaryDirectory()
+        let white = #"{"a":1,"b":1,"g":1,"r":1}"#, black = #"{"a":1,"b":0,"g":0,"r":0}"#
+        let gradient = #"{"linearGradient":{"end":{"x":0.5,"y":1},"start":{"x":0.5,"y":0},"stops":[{"color":\#(black),"location":0},{"color":\#(white),"location":1}]}}"#
+        let ops = [
+            #"{"id":1,"kind":"text","op":"create","props":{"text":"Sale"}}"#,
+            #"{"id":2,"kind":"styled","op":"create","props":{"style":{"foreground":\#(white)}}}"#,
+            #"{"id":1,"index":0,"op":"insert","parent":2}"#,
+            #"{"id":3,"kind":"styled","op":"create","props":{"style":{"frame":{"height":100,"width":200}}}}"#,
+            #"{"id":2,"index":0,"op":"insert","parent":3}"#,
+            #"{"id":4,"kind":"styled","op":"create","props":{"style":{"background":\#(gradient)}}}"#,
+            #"{"id":3,"index":0,"op":"insert","parent":4}"#,
+            #"{"id":4,"index":0,"op":"insert","parent":0}"#,
+            #"{"op":"commit"}"#,
+        ]
+        try Data((ops.joined(separator: "\n") + "\n").utf8).write(to: dir.appendingPathComponent("g.jsonl"))
+        let run = try CLI.run(["audit", "g.jsonl", "--dynamic-type", "large", "--scheme", "light", "--json", "g.json"], in: dir)
+        #expect(run.status == 1)
+        let finding = try #require((try Self.json(dir.appendingPathComponent("g.json"))["findings"] as? [[String: Any]])?.first)
+        #expect(finding["check"] as? String == "contrast.text" && finding["review"] as? Bool == true)
+        // The 22 pt line box is centered in the 100 pt gradient: it covers 39 to 61 pt, and
+        // its lightest pixel is about 0.61 gray: L = ((0.61 + 0.055) / 1.055)^2.4 = 0.330,
+        // white over it 1.05 / 0.380 = 2.76.
+        let measured = try #require(finding["measured"] as? Double)
+        #expect(measured > 2.7 && measured < 2.85, "\(measured)")
+    }
+
     @Test func failOnDecidesTheExitStatus() throws {
         let never = try CLI.run(["audit", Self.stats, "--fail-on", "never"], in: CLI.repository)
         #expect(never.status == 0)
@@ -114,14 +159,21 @@ import Testing
         #expect(!findings.isEmpty)
         for n in 1...findings.count { #expect(page.contains("data-finding=\"\(n)\""), "finding \(n) is not outlined") }
         #expect(!page.contains("data-finding=\"\(findings.count + 1)\""))
-        // Twelve screenshots (the contact sheet), each a PNG beside the page.
-        let images = try FileManager.default.contentsOfDirectory(atPath: html.path).filter { $0.hasSuffix(".png") }
-        #expect(images.count == 12)
+        // Twelve screenshots (the contact sheet) and the sheet as one image, PNGs beside the page.
+        let files = try FileManager.default.contentsOfDirectory(atPath: html.path).filter { $0.hasSuffix(".png") }
+        let sheet = "screen1-sheet-light.png"
+        let images = files.filter { $0 != sheet }
+        #expect(images.count == 12 && files.count == 13)
         for image in images {
             #expect(page.contains("src=\"\(image)\""))
             let bytes = try Data(contentsOf: html.appendingPathComponent(image))
             #expect(bytes.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
         }
+        #expect(page.contains("<a class=\"sheet-image\" href=\"\(sheet)\">"))
+        // Twelve 393 x 852 pt screens in a row, 24 pt apart, a caption below: 5028 x 926 px.
+        let header = [UInt8](try Data(contentsOf: html.appendingPathComponent(sheet)).prefix(24))
+        let size = [header[16...19], header[20...23]].map { $0.reduce(0) { $0 << 8 | Int($1) } }
+        #expect(size == [5028, 926])
         #expect(page.contains("<ol class=\"legend\"><li>Truck Stats</li>"))
 
         // Loaded in headless Chromium (scripts/setup.sh installs it): no console message, and
