@@ -48,6 +48,15 @@ import Testing
         #expect(double.frames[cut] == rect(161, 411, 77, 22))
     }
 
+    @Test func everyLineOfAnRTLTextStartsWithTheMark() throws {
+        var b = StreamBuilder()
+        let t = b.text("Book the cabin.")
+        let framed = b.styled(["frame": .object(["width": .n(100)])], t)
+        let (layout, _) = try layOut(b, root: framed, environment: Self.environment(.rtl))
+        #expect(layout.texts[t]?.lines.map(\.text) == ["\u{200F}Book the", "\u{200F}cabin.\u{200F}"])
+        #expect(Self.environment(.rtl).layoutDirection == .ltr, "the options model sets the direction, not the environment")
+    }
+
     @Test func boundedBracketsANavigationTitle() throws {
         var b = StreamBuilder()
         let row = b.text("Milk")

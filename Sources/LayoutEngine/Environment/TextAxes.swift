@@ -63,7 +63,14 @@ final class EnvironmentMeasurer: TextMeasuring {
     func layout(_ text: String, font: ResolvedFont, width: Double?, lineLimit: Int?) -> TextLayout {
         var drawn = font
         if boldText { drawn.boldText = true }
-        return base.layout(pseudolanguage?.transform(text) ?? text, font: drawn, width: width, lineLimit: lineLimit)
+        var laid = base.layout(pseudolanguage?.transform(text) ?? text, font: drawn, width: width, lineLimit: lineLimit)
+        if pseudolanguage == .rtl {
+            // Each line is drawn on its own: every one starts with the mark, so each is a
+            // right-to-left paragraph (a wrapped line's neutral punctuation goes to its left).
+            let mark = Pseudolanguage.rightToLeftMark
+            for i in laid.lines.indices where !laid.lines[i].text.hasPrefix(mark) { laid.lines[i].text = mark + laid.lines[i].text }
+        }
+        return laid
     }
 }
 
