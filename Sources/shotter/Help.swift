@@ -91,6 +91,7 @@ enum Help {
 
     static let layout = """
     Usage: shotter layout INPUT [--commit N|last] [--device NAME] [--dynamic-type SIZE] [--scheme S]
+                          [--pseudolanguage P] [--legibility-weight W|--bold-text] [--contrast C]
                           [--assets PATH.xcassets]... [--images DIR|MAP.json]
 
     Prints one JSON object: commit, device, dynamicTypeSize, colorScheme and elements, one
@@ -114,6 +115,7 @@ enum Help {
 
     static let events = """
     Usage: shotter events INPUT [--commit N|last] [--device NAME] [--dynamic-type SIZE] [--scheme S]
+                          [--pseudolanguage P] [--legibility-weight W|--bold-text] [--contrast C]
                           [--assets PATH.xcassets]... [--images DIR|MAP.json]
 
     Lays out one commit and prints, one per line, the records a renderer sends back to the
