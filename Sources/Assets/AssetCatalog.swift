@@ -20,10 +20,28 @@ public struct CatalogImage: Hashable, Sendable {
     public var size: Size
 }
 
-/// An `*.colorset`: `dark` is nil when the set has no dark variant (the light value is used).
+/// An `*.colorset`: `dark` is nil when the set has no dark variant (the light value is used);
+/// `highContrastLight` / `highContrastDark` are its `"contrast": "high"` appearances, nil when
+/// it has none (Increase Contrast then uses the standard value).
 public struct CatalogColor: Hashable, Sendable {
     public var light: ColorComponents
     public var dark: ColorComponents?
+    public var highContrastLight: ColorComponents?
+    public var highContrastDark: ColorComponents?
+
+    public init(light: ColorComponents, dark: ColorComponents? = nil,
+                highContrastLight: ColorComponents? = nil, highContrastDark: ColorComponents? = nil) {
+        self.light = light; self.dark = dark
+        self.highContrastLight = highContrastLight; self.highContrastDark = highContrastDark
+    }
+
+    /// The value for a scheme (`dark`) and contrast (`highContrast`): the most specific
+    /// appearance the set has, luminosity before contrast (a dark set without a dark high
+    /// contrast value keeps its dark value; one without any dark value uses its light ones).
+    public func value(dark isDark: Bool, highContrast: Bool) -> ColorComponents {
+        guard isDark, let dark else { return highContrast ? highContrastLight ?? light : light }
+        return highContrast ? highContrastDark ?? dark : dark
+    }
 }
 
 /// Xcode asset catalogs (`*.xcassets` folders) read with the rules of the spec's "Asset catalog
@@ -136,15 +154,22 @@ public struct AssetCatalog: Hashable, Sendable {
     private mutating func readColorSet(_ folder: URL, name: String) {
         guard colors[name] == nil, let json = contents(of: folder) else { return }
         let entries = json["colors"] as? [[String: Any]] ?? []
-        func luminosity(_ entry: [String: Any]) -> String? {
-            let appearances = entry["appearances"] as? [[String: Any]] ?? []
-            if appearances.isEmpty { return "any" }
-            guard appearances.allSatisfy({ $0["appearance"] as? String == "luminosity" }) else { return nil }
-            return appearances.first?["value"] as? String
+        /// An entry's luminosity (`any` without one) and whether it is the high-contrast
+        /// appearance; nil for appearances shotter does not render.
+        func appearance(_ entry: [String: Any]) -> (luminosity: String, high: Bool)? {
+            var luminosity = "any", high = false
+            for appearance in entry["appearances"] as? [[String: Any]] ?? [] {
+                switch (appearance["appearance"] as? String, appearance["value"] as? String) {
+                case ("luminosity", let value?): luminosity = value
+                case ("contrast", "high"): high = true
+                default: return nil
+                }
+            }
+            return (luminosity, high)
         }
-        func components(_ luminosities: [String]) -> ColorComponents? {
+        func components(_ luminosities: [String], high: Bool = false) -> ColorComponents? {
             for wanted in luminosities {
-                for entry in entries where luminosity(entry) == wanted {
+                for entry in entries where appearance(entry).map({ $0.luminosity == wanted && $0.high == high }) == true {
                     if let c = Self.components(entry["color"] as? [String: Any]) { return c }
                 }
             }
@@ -154,7 +179,8 @@ public struct AssetCatalog: Hashable, Sendable {
             warnings.append("\(folder.path): no color with sRGB components; \(MessageQuote.quoted(name)) skipped")
             return
         }
-        colors[name] = CatalogColor(light: light, dark: components(["dark"]))
+        colors[name] = CatalogColor(light: light, dark: components(["dark"]),
+                                    highContrastLight: components(["any", "light"], high: true), highContrastDark: components(["dark"], high: true))
     }
 
     /// `components` as Xcode writes them: hex (`"0xC2"`), floats (`"0.439"`) or 0...255

@@ -28,10 +28,12 @@ public enum Audit {
             try checks.run()
             observations += checks.observations
             unmeasured += checks.unmeasured
-            if let reference = samples.first(where: {
-                $0.configuration.scheme == sample.configuration.scheme && $0.configuration.size == referenceSize
-                    && $0.configuration.device == sample.configuration.device
-            }), sample.configuration.size.index > referenceSize.index {
+            // The reference: `large` in the same device, scheme and contrast, with the texts as
+            // the app wrote them, so a pseudolanguage's or Bold Text's truncations are new ones.
+            let environment = sample.layout.environment
+            let plain = environment.plainTexts(at: referenceSize)
+            if let reference = samples.first(where: { $0.layout.environment == plain }),
+               sample.configuration.size.index > referenceSize.index || !sample.configuration.plainTexts {
                 observations += SizeChecks(screen: screen, reference: reference, sample: sample).run()
             }
         }

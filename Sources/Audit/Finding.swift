@@ -53,17 +53,23 @@ public struct Configuration: Hashable, Sendable, Comparable {
     public var device: String
     public var size: DynamicTypeSize
     public var scheme: ColorScheme
+    /// Issue 14's axes that differ from the default (`RenderEnvironment.axisNames`).
+    public var axes: [String]
+    /// True when texts are as the app wrote them (no pseudolanguage, no Bold Text): what
+    /// the cross-size checks compare with.
+    public var plainTexts: Bool
 
-    public init(device: String, size: DynamicTypeSize, scheme: ColorScheme) {
-        self.device = device; self.size = size; self.scheme = scheme
+    public init(device: String, size: DynamicTypeSize, scheme: ColorScheme, axes: [String] = [], plainTexts: Bool = true) {
+        self.device = device; self.size = size; self.scheme = scheme; self.axes = axes; self.plainTexts = plainTexts
     }
 
     public init(_ environment: RenderEnvironment) {
-        self.init(device: environment.device.name, size: environment.dynamicTypeSize, scheme: environment.colorScheme)
+        self.init(device: environment.device.name, size: environment.dynamicTypeSize, scheme: environment.colorScheme,
+                  axes: environment.axisNames, plainTexts: environment.plainTexts(at: environment.dynamicTypeSize) == environment)
     }
 
     public static func < (a: Configuration, b: Configuration) -> Bool {
-        (a.size.index, a.scheme.index, a.device) < (b.size.index, b.scheme.index, b.device)
+        (a.size.index, a.scheme.index, a.device, a.axes.joined(separator: ".")) < (b.size.index, b.scheme.index, b.device, b.axes.joined(separator: "."))
     }
 }
 

@@ -54,7 +54,10 @@ public struct AuditReport: Sendable {
     public var console: [String] {
         var lines = entries.map { entry -> String in
             let f = entry.finding
-            let schemes = orderedUnique(f.occursAt.map(\.scheme.rawValue)).joined(separator: ", ")
+            var schemes = orderedUnique(f.occursAt.map(\.scheme.rawValue)).joined(separator: ", ")
+            // Issue 14's axes, only when one was audited: `(light; plain, pseudo-double)`.
+            let axes = orderedUnique(f.occursAt.map { $0.axes.isEmpty ? "plain" : $0.axes.joined(separator: "+") })
+            if axes != ["plain"] { schemes += "; " + axes.joined(separator: ", ") }
             return "\(f.stream):\(f.element.line): \(f.severity.rawValue) \(f.check.rawValue) \(f.element.description)"
                 + (f.part.map { " \($0)" } ?? "") + ": \(f.detail) from \(f.firstSize.rawValue) (\(schemes))"
                 + (manyCommits ? " at commit \(f.commit)" : "") + (f.review ? " [review]" : "")
@@ -80,7 +83,7 @@ public struct AuditReport: Sendable {
                 "element": Self.json(f.element), "detail": .string(f.detail), "firstSize": .string(f.firstSize.rawValue),
                 "occursAt": .array(f.occursAt.map { c in
                     .object(["device": .string(c.device), "dynamicTypeSize": .string(c.size.rawValue),
-                             "colorScheme": .string(c.scheme.rawValue)])
+                             "colorScheme": .string(c.scheme.rawValue)].merging(c.axes.isEmpty ? [:] : ["axes": .array(c.axes.map(JSON.string))]) { a, _ in a })
                 }),
                 "fingerprint": .string(f.fingerprint), "status": .string(entry.status.rawValue),
                 "measured": f.measurement.map { .number($0.value) } ?? .null,

@@ -172,7 +172,7 @@ struct SampleChecks {
 
     /// WCAG's large text: 18 pt and up, or bold 14 pt and up (in iOS points).
     static func isLarge(_ font: ResolvedFont) -> Bool {
-        font.size >= 18 || (font.size >= 14 && font.weight.numericWeight >= FontWeight.bold.numericWeight)
+        font.size >= 18 || (font.size >= 14 && font.drawnWeight.numericWeight >= FontWeight.bold.numericWeight)
     }
 
     private mutating func checkContrast(_ box: TextBox) throws {
@@ -188,7 +188,7 @@ struct SampleChecks {
             return
         }
         let ratio = try worstRatio(of: run.color, over: backdrop, in: box.visibleLineRects, item: box.run)
-        let threshold = Self.isLarge(box.text.font) ? 3.0 : 4.5
+        let threshold = Self.isLarge(run.font) ? 3.0 : 4.5
         let rounded = (ratio * 100).rounded(.down) / 100
         guard rounded < threshold else { return }
         // Normal text between 3 and 4.5 is "nearly": iOS's own system blue on white is 4.0.

@@ -40,11 +40,17 @@ public struct ResolvedFont: Hashable, Sendable {
     public var weight: FontWeight
     public var design: FontDesign
     public var italic: Bool
+    /// iOS's Bold Text setting (`legibilityWeight == .bold`): the font is drawn one step
+    /// heavier (`drawnWeight`); `weight` stays the weight the app asked for.
+    public var boldText: Bool
     public init(size: Double, lineHeight: Double, weight: FontWeight = .regular,
-                design: FontDesign = .default, italic: Bool = false) {
+                design: FontDesign = .default, italic: Bool = false, boldText: Bool = false) {
         self.size = size; self.lineHeight = lineHeight; self.weight = weight
-        self.design = design; self.italic = italic
+        self.design = design; self.italic = italic; self.boldText = boldText
     }
+
+    /// The weight measured and drawn: `weight`, stepped up under Bold Text.
+    public var drawnWeight: FontWeight { boldText ? SystemFontModel.boldTextWeight(weight) : weight }
 
     /// The sizes Pango is asked for, in points. Blink (Chrome) clamps CSS font sizes to the same
     /// 10,000 px; past it FreeType fails and the letter spacing overflows Pango's units. Below
@@ -81,6 +87,27 @@ public enum SystemFontModel {
         (56, 6), (58, 5), (60, 4), (62, 4), (64, 4), (66, 3), (68, 2), (70, 2), (72, 2), (76, 1),
         (80, 0), (84, 0), (88, 0), (92, 0), (96, 0),
     ]
+
+    /// The weight iOS draws `weight` in under Bold Text (docs/decisions.md, "Bold Text"):
+    /// regular to semibold and semibold to bold as the issue and iOS show; the lighter weights
+    /// two classes up like regular, the heavier one class up like semibold, black stays black.
+    public static func boldTextWeight(_ weight: FontWeight) -> FontWeight {
+        switch weight {
+        case .ultraLight: .light
+        case .thin: .regular
+        case .light: .medium
+        case .regular: .semibold
+        case .medium: .bold
+        case .semibold: .bold
+        case .bold: .heavy
+        case .heavy, .black: .black
+        }
+    }
+
+    /// How much thicker a symbol's stroke is drawn under Bold Text: SF Symbols follow the text
+    /// weight, regular symbols drawing as semibold ones, whose strokes are about a quarter
+    /// thicker (docs/decisions.md, "Bold Text").
+    public static let boldTextStrokeScale = 1.25
 
     /// Tracking at `size` in em: the table's value, linear between its sizes, its first value
     /// below 6 pt and 0 above 96 pt.

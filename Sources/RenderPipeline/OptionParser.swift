@@ -5,13 +5,16 @@ import LayoutModel
 
 /// One setting of `RenderOptions`, as a command-line flag and as a key of `shotter.json`.
 public enum Setting: CaseIterable, Sendable {
-    case devices, sizes, schemes, commits, formats, scale, threshold, includeAA, maxDiffPixels, maxDiffRatio, assets, images
+    case devices, sizes, schemes, pseudolanguages, legibilityWeights, contrasts, commits, formats, scale, threshold, includeAA, maxDiffPixels, maxDiffRatio, assets, images
 
     public var flag: String {
         switch self {
         case .devices: "--device"
         case .sizes: "--dynamic-type"
         case .schemes: "--scheme"
+        case .pseudolanguages: "--pseudolanguage"
+        case .legibilityWeights: "--legibility-weight"
+        case .contrasts: "--contrast"
         case .commits: "--commit"
         case .formats: "--format"
         case .scale: "--scale"
@@ -29,6 +32,9 @@ public enum Setting: CaseIterable, Sendable {
         case .devices: "devices"
         case .sizes: "dynamicTypeSizes"
         case .schemes: "schemes"
+        case .pseudolanguages: "pseudolanguages"
+        case .legibilityWeights: "legibilityWeights"
+        case .contrasts: "contrasts"
         case .commits: "commits"
         case .formats: "formats"
         case .scale: "scale"
@@ -43,6 +49,8 @@ public enum Setting: CaseIterable, Sendable {
 
     /// A flag without a value on the command line (`--include-aa`).
     public var isSwitch: Bool { self == .includeAA }
+    /// A switch standing for one value of the setting: `--bold-text` is `--legibility-weight bold`.
+    public var shorthand: (flag: String, value: String)? { self == .legibilityWeights ? ("--bold-text", "bold") : nil }
     /// A flag given once per value on the command line (`--assets A --assets B`): its values
     /// are paths, which may hold commas.
     public var isRepeatable: Bool { self == .assets }
@@ -57,6 +65,10 @@ public struct OptionValues: Hashable, Sendable {
     public var devices: [Device]?
     public var sizes: [DynamicTypeSize]?
     public var schemes: [ColorScheme]?
+    /// nil in the list is no pseudolanguage (`none`).
+    public var pseudolanguages: [Pseudolanguage?]?
+    public var legibilityWeights: [LegibilityWeight]?
+    public var contrasts: [ColorSchemeContrast]?
     public var commits: CommitSelection?
     public var formats: [ImageFormat]?
     public var scale: Double?
@@ -72,7 +84,8 @@ public struct OptionValues: Hashable, Sendable {
 
     /// Whether these values change which snapshots exist (tolerances do not).
     public var narrowsPlan: Bool {
-        devices != nil || sizes != nil || schemes != nil || commits != nil || formats != nil
+        devices != nil || sizes != nil || schemes != nil || pseudolanguages != nil || legibilityWeights != nil
+            || contrasts != nil || commits != nil || formats != nil
     }
 }
 
@@ -95,7 +108,7 @@ public enum OptionParser {
                               isSet: (String) -> Bool) throws(OptionError) -> OptionValues {
         var values = OptionValues()
         for setting in settings {
-            let texts = given(setting.flag)
+            let texts = given(setting.flag) + (setting.shorthand.map { isSet($0.flag) ? [$0.value] : [] } ?? [])
             if setting.isSwitch {
                 if isSet(setting.flag) { try set(setting, .flag(setting.flag, ""), single: false, in: &values) }
             } else if setting.isRepeatable, !texts.isEmpty {
@@ -176,6 +189,17 @@ public enum OptionParser {
                                     DynamicTypeSize.init(rawValue:))
         case .schemes:
             values.schemes = try list(written, single: single, what: "color scheme", hint: "light or dark", ColorScheme.init(rawValue:))
+        case .pseudolanguages:
+            values.pseudolanguages = try list(written, single: single, what: "pseudolanguage",
+                                              hint: "none, " + Pseudolanguage.allCases.map(\.rawValue).joined(separator: ", ")) { name in
+                name == "none" ? .some(nil) : Pseudolanguage(rawValue: name).map { .some($0) }
+            }
+        case .legibilityWeights:
+            values.legibilityWeights = try list(written, single: single, what: "legibility weight", hint: "regular or bold",
+                                                LegibilityWeight.init(rawValue:))
+        case .contrasts:
+            values.contrasts = try list(written, single: single, what: "contrast", hint: "standard or increased",
+                                        ColorSchemeContrast.init(rawValue:))
         case .formats:
             values.formats = try list(written, single: single, what: "format", hint: "png, svg or layout", ImageFormat.init(rawValue:))
         case .commits: values.commits = try commits(written, single: single)

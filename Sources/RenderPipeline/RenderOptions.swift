@@ -34,6 +34,10 @@ public struct RenderOptions: Hashable, Sendable {
     public var devices: [Device] = [.default]
     public var sizes: [DynamicTypeSize] = [.large]
     public var schemes: [ColorScheme] = [.light]
+    /// Xcode's pseudolanguages (nil: none), iOS's Bold Text and Increase Contrast (issue 14).
+    public var pseudolanguages: [Pseudolanguage?] = [nil]
+    public var legibilityWeights: [LegibilityWeight] = [.regular]
+    public var contrasts: [ColorSchemeContrast] = [.standard]
     /// True when the schemes were given: they then beat the stream's own root `colorScheme`.
     public var schemesGiven = false
     public var commits: CommitSelection = .last
@@ -54,6 +58,9 @@ public struct RenderOptions: Hashable, Sendable {
         if let v = values.devices { o.devices = v }
         if let v = values.sizes { o.sizes = v }
         if let v = values.schemes { o.schemes = v; o.schemesGiven = true }
+        if let v = values.pseudolanguages { o.pseudolanguages = v }
+        if let v = values.legibilityWeights { o.legibilityWeights = v }
+        if let v = values.contrasts { o.contrasts = v }
         if let v = values.commits { o.commits = v }
         if let v = values.formats { o.formats = v }
         if let v = values.scale { o.scale = v }
@@ -68,7 +75,8 @@ public struct RenderOptions: Hashable, Sendable {
 
     public func scale(for device: Device) -> Double { scale ?? device.scale }
 
-    /// Every device x size x scheme, in that nesting order.
+    /// Every device x size x scheme x pseudolanguage x legibility weight x contrast, in that
+    /// nesting order.
     public var environments: [RenderEnvironment] { environments(schemes: schemes) }
 
     /// The environments a commit is drawn in: the stream's root `colorScheme` update (Phase 12,
@@ -86,8 +94,17 @@ public struct RenderOptions: Hashable, Sendable {
     private func environments(schemes: [ColorScheme]) -> [RenderEnvironment] {
         devices.flatMap { device in
             sizes.flatMap { size in
-                schemes.map {
-                    RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: $0, catalog: catalog, remoteImages: remoteImages)
+                schemes.flatMap { scheme in
+                    pseudolanguages.flatMap { pseudolanguage in
+                        legibilityWeights.flatMap { weight in
+                            contrasts.map {
+                                // The rtl pseudolanguage is right-to-left layout with its strings marked.
+                                RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: scheme, catalog: catalog,
+                                                  remoteImages: remoteImages, layoutDirection: pseudolanguage == .rtl ? .rtl : .ltr,
+                                                  pseudolanguage: pseudolanguage, legibilityWeight: weight, contrast: $0)
+                            }
+                        }
+                    }
                 }
             }
         }

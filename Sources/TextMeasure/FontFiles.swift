@@ -135,13 +135,14 @@ enum FontFiles {
     }
 
     /// The file for `font`: its design's (and size's cut's) file of the same slant with the
-    /// nearest weight (ties go to the heavier one, as in CSS for weights above 500); upright
-    /// when the design has no italics (fontconfig then slants it).
+    /// nearest weight to the drawn one (Bold Text steps it; ties go to the heavier one, as in
+    /// CSS for weights above 500); upright when the design has no italics (fontconfig then
+    /// slants it).
     static func file(for font: ResolvedFont) -> FontFile {
         let files = candidateFiles(font)
         let slanted = files.filter { $0.italic == font.italic }
         let candidates = slanted.isEmpty ? files.filter { !$0.italic } : slanted
-        let target = font.weight.numericWeight
+        let target = font.drawnWeight.numericWeight
         let nearest = candidates.min { a, b in
             let (da, db) = (abs(a.weight - target), abs(b.weight - target))
             return da != db ? da < db : a.weight > b.weight

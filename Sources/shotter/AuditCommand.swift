@@ -9,7 +9,7 @@ import TextMeasure
 
 /// `shotter audit`: Dynamic Type and accessibility findings over every size and scheme.
 enum AuditCommand {
-    static let settings: [Setting] = [.commits, .devices, .sizes, .schemes, .assets, .images]
+    static let settings: [Setting] = [.commits, .devices, .sizes, .schemes, .pseudolanguages, .legibilityWeights, .contrasts, .assets, .images]
 
     static func run(_ argv: [String]) throws -> Int32 {
         if argv.contains("--help") || argv.contains("-h") { print(Help.audit); return 0 }
@@ -118,12 +118,18 @@ enum AuditCommand {
         return (findings, unmeasured)
     }
 
-    /// The environments one commit is audited in: every size and scheme of `options`, `large`
-    /// always among them (the cross-size checks compare with it).
+    /// The environments one commit is audited in: every size, scheme and axis of `options`,
+    /// `large` always among them and, after them, each one's `large` with plain texts (no
+    /// pseudolanguage or Bold Text): the cross-size checks compare with it.
     static func environments(_ options: RenderOptions, for tree: ElementTree) -> [RenderEnvironment] {
         var withReference = options
         if !withReference.sizes.contains(Audit.referenceSize) { withReference.sizes.insert(Audit.referenceSize, at: 0) }
-        return withReference.environments(for: tree)
+        var environments = withReference.environments(for: tree)
+        for environment in environments {
+            let reference = environment.plainTexts(at: Audit.referenceSize)
+            if !environments.contains(reference) { environments.append(reference) }
+        }
+        return environments
     }
 
     /// The one place the audit meets the render pipeline: a scene laid out and painted.

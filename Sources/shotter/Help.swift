@@ -36,6 +36,12 @@ enum Help {
       --dynamic-type S     Dynamic Type sizes, comma separated, or all (default: large)
                            \(OptionParser.sizeNames)
       --scheme S           light, dark or light,dark (default: light)
+      --pseudolanguage P   Xcode's pseudolanguages: none, double, accented, bounded, rtl,
+                           comma separated (default: none)
+      --legibility-weight W  regular, bold or regular,bold: iOS's Bold Text (default: regular);
+                           --bold-text is --legibility-weight bold
+      --contrast C         standard, increased or standard,increased: Increase Contrast
+                           (default: standard)
       --commit C           commit numbers (from 1, comma separated), last or all (default: last)
       --scale N            pixels per point for PNG (default: the device's)
       --max-pixels N       the most pixels a PNG may have (default: 16777216, 4096x4096)
@@ -67,6 +73,10 @@ enum Help {
       --device NAME          \(OptionParser.deviceNames) or WIDTHxHEIGHT@SCALE (default: iphone15pro)
       --dynamic-type S       sizes, comma separated, or all (default: all; large is always laid out)
       --scheme S             light, dark or light,dark (default: both)
+      --pseudolanguage P     none, double, accented, bounded, rtl: a text whole in English at
+                             large and cut in the pseudolanguage is a text.truncated finding
+      --legibility-weight W  regular, bold (--bold-text: bold)
+      --contrast C           standard, increased
       --json FILE            findings and a summary as JSON
       --html DIR             a report page: screenshots with the findings outlined, a contact
                              sheet of every size (also as one image), the VoiceOver order
@@ -82,6 +92,7 @@ enum Help {
 
     static let layout = """
     Usage: shotter layout INPUT [--commit N|last] [--device NAME] [--dynamic-type SIZE] [--scheme S]
+                          [--pseudolanguage P] [--legibility-weight W|--bold-text] [--contrast C]
                           [--assets PATH.xcassets]... [--images DIR|MAP.json]
 
     Prints one JSON object: commit, device, dynamicTypeSize, colorScheme and elements, one
@@ -105,6 +116,7 @@ enum Help {
 
     static let events = """
     Usage: shotter events INPUT [--commit N|last] [--device NAME] [--dynamic-type SIZE] [--scheme S]
+                          [--pseudolanguage P] [--legibility-weight W|--bold-text] [--contrast C]
                           [--assets PATH.xcassets]... [--images DIR|MAP.json]
 
     Lays out one commit and prints, one per line, the records a renderer sends back to the
@@ -156,6 +168,8 @@ enum Help {
       --max-pixels N       the most pixels a rendered PNG may have (default: 16777216)
     Overrides of the plan, for every stream:
       --device NAME,...  --dynamic-type SIZE,...|all  --scheme light,dark
+      --pseudolanguage none,double,...  --legibility-weight regular,bold (--bold-text)
+      --contrast standard,increased
       --commit last|all|N,...  --format png,svg,layout  --scale N
       --threshold T (default 0.1)  --include-aa  --max-diff-pixels N  --max-diff-ratio R
       --assets PATH.xcassets (repeatable)  --images DIR|MAP.json

@@ -9,7 +9,8 @@ extension Arguments {
          aliases: [String: String] = [:]) throws(UsageError) {
         try self.init(command: command, args,
                       valueOptions: valueOptions.union(settings.filter { !$0.isSwitch }.map(\.flag)),
-                      flagOptions: flagOptions.union(settings.filter(\.isSwitch).map(\.flag)), aliases: aliases)
+                      flagOptions: flagOptions.union(settings.filter(\.isSwitch).map(\.flag)).union(settings.compactMap(\.shorthand?.flag)),
+                      aliases: aliases)
     }
 
     /// The values the flags of `settings` give; `single` are those the command takes one value of.

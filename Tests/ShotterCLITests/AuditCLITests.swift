@@ -200,3 +200,31 @@ import Testing
         #expect(bad.status == 1 && bad.stderr.hasPrefix("\(broken.path):1:"), "\(bad.stderr)")
     }
 }
+
+/// `shotter audit --pseudolanguage double` on three examples: every text whole at `large` in
+/// English and cut in double-length is reported, against the plain layout at `large`.
+@Suite struct PseudolanguageAuditCLITests {
+    @Test func doubleLengthReportsTheTruncationsItCauses() throws {
+        let run = try CLI.run(["audit", "Examples/Counter.jsonl", "Examples/FlowLayout.jsonl", "Examples/DonutGallery.jsonl",
+                               "--pseudolanguage", "double", "--dynamic-type", "large", "--scheme", "light"], in: CLI.repository)
+        #expect(run.status == 1, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let truncated = lines.filter { $0.contains("text.truncated") }
+        #expect(truncated == [
+            #"Examples/Counter.jsonl:12: error text.truncated #8 text "Reset": truncated from large (light; pseudo-double) at commit 3"#,
+        ] + [(12, 7, "Chocolate"), (19, 11, "Sprinkles"), (33, 19, "Blueberry"), (47, 27, "Maple"), (61, 35, "Cinnamon"),
+             (68, 39, "Matcha"), (82, 47, "Coconut"), (89, 51, "Hazelnut")].map { line, id, text in
+            #"Examples/FlowLayout.jsonl:\#(line): error text.truncated #\#(id) text "\#(text)": truncated from large (light; pseudo-double) at commit 2"#
+        } + [(27, 15, "Powdered Chocolate"), (52, 28, "Blueberry Frosted"), (77, 41, "Strawberry Sprinkles"),
+             (102, 54, "Lemon Chiffon")].map { line, id, text in
+            #"Examples/DonutGallery.jsonl:\#(line): error text.truncated #\#(id) text "\#(text)": truncated from large (light; pseudo-double) at commit 1"#
+        })
+        // The plain layout's own findings (secondary text contrast) are named as such.
+        #expect(lines.filter { $0.contains("contrast.text") }.allSatisfy { $0.contains("(light; plain, pseudo-double)") })
+        #expect(lines.last == "13 errors, 6 warnings")
+        // Without the pseudolanguage none of these texts is cut.
+        let plain = try CLI.run(["audit", "Examples/Counter.jsonl", "Examples/FlowLayout.jsonl", "Examples/DonutGallery.jsonl",
+                                 "--dynamic-type", "large", "--scheme", "light"], in: CLI.repository)
+        #expect(!plain.stdout.contains("text.truncated"))
+    }
+}

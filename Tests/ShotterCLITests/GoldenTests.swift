@@ -14,6 +14,8 @@ import RenderPipeline
 /// - `shotter-frames.json` checks the layout report (`shotter layout`'s JSON) of every commit
 ///   of every example at three Dynamic Type sizes, the first regression check (it names what
 ///   moved); at the last commit these are the very files beside the light screenshots.
+/// - `shotter-double-length.json`, `-bold-text.json` and `-increased-contrast.json` check six
+///   examples in one of issue 14's axes each, in both schemes.
 /// - Every planned screen is also rendered to SVG, which librsvg must rasterize to the PNG's
 ///   pixels; `Goldens/SVG` keeps one SVG to catch changes in the SVG itself.
 /// `SHOTTER_RECORD=1 swift test --filter Goldens` re-records, and then fails so recording is
@@ -24,6 +26,13 @@ import RenderPipeline
     static let recording = ProcessInfo.processInfo.environment["SHOTTER_RECORD"] == "1"
     static let plan = Result { try TestPlan.load(path: repository.appendingPathComponent("shotter.json").path) }
     static let framesPlan = Result { try TestPlan.load(path: repository.appendingPathComponent("shotter-frames.json").path) }
+    /// Issue 14's axes, one plan each (a plan's keys multiply, and each axis is wanted alone):
+    /// Todos, Settings, Controls, a chart, navigation and tabs in both schemes.
+    static let axisPlans = Result {
+        try ["double-length", "bold-text", "increased-contrast"].map {
+            try TestPlan.load(path: repository.appendingPathComponent("shotter-\($0).json").path)
+        }
+    }
     static let examples: [String] = {
         let dir = repository.appendingPathComponent("Examples").path
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
@@ -53,7 +62,7 @@ import RenderPipeline
     @Test func screenshotsAndFramesMatchTheirGoldens() throws {
         let goldens = try Self.plan.get().goldens
         var planned: [PlannedStream] = []
-        for plan in [try Self.plan.get(), try Self.framesPlan.get()] {
+        for plan in [try Self.plan.get(), try Self.framesPlan.get()] + (try Self.axisPlans.get()) {
             let streams = try plan.streams()
             planned += streams
             let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("shotter-goldens-\(UUID().uuidString)").path

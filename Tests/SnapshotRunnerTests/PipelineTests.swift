@@ -41,6 +41,27 @@ import Testing
         #expect(!RenderOptions().applying(try flags(["--dynamic-type": "large"])).schemesGiven)
     }
 
+    /// Issue 14's axes: lists like `--scheme`, `none` for no pseudolanguage, `--bold-text` for
+    /// `--legibility-weight bold`; each environment carries them, the rtl pseudolanguage with
+    /// right-to-left layout; file names gain a part only off the default.
+    @Test func theAxesAreListsLikeSchemesAndNameFilesOnlyOffTheDefault() throws {
+        let fromFlags = try flags(["--pseudolanguage": "none,double,rtl", "--legibility-weight": "regular,bold", "--contrast": "increased"])
+        let fromPlan = try plan(#"{"pseudolanguages": ["none", "double", "rtl"], "legibilityWeights": ["regular", "bold"], "contrasts": "increased"}"#)
+        #expect(fromFlags == fromPlan && fromFlags.narrowsPlan)
+        #expect(fromFlags.pseudolanguages == [nil, .double, .rtl])
+        #expect(try flags(["--bold-text": ""]).legibilityWeights == [.bold])
+        let environments = RenderOptions().applying(fromFlags).environments
+        #expect(environments.count == 3 * 2)
+        #expect(environments.map(\.axisNames) == [["increased-contrast"], ["bold-text", "increased-contrast"],
+                                                  ["pseudo-double", "increased-contrast"], ["pseudo-double", "bold-text", "increased-contrast"],
+                                                  ["pseudo-rtl", "increased-contrast"], ["pseudo-rtl", "bold-text", "increased-contrast"]])
+        #expect(environments.map(\.layoutDirection) == [.ltr, .ltr, .ltr, .ltr, .rtl, .rtl])
+        #expect(RenderOptions().environments.map(\.axisNames) == [[]])
+        #expect(message { try flags(["--pseudolanguage": "german"]) } == #"unknown pseudolanguage "german" (use none, double, accented, bounded, rtl)"#)
+        #expect(message { try plan(#"{"contrasts": ["high"]}"#) } == #"unknown contrast "high" (use standard or increased)"#)
+        #expect(message { try flags(["--legibility-weight": "heavy"]) } == #"unknown legibility weight "heavy" (use regular or bold)"#)
+    }
+
     /// The same mistake is named the way it was written: `--flag takes ...` on the command
     /// line, `AT: key must be ...` in the plan.
     @Test func aMistakeIsNamedAsItWasWritten() throws {

@@ -59,7 +59,7 @@ import Testing
 
     @Test func mistakesAreNamed() {
         #expect(planError(#"{"streams": ["a.jsonl"], "device": "iphonese"}"#)
-                == "shotter.json: unknown key \"device\" (use assets, audit, commits, devices, dynamicTypeSizes, formats, goldens, images, includeAA, maxDiffPixels, maxDiffRatio, pngCompression, scale, schemes, streams, threshold)")
+                == "shotter.json: unknown key \"device\" (use assets, audit, commits, contrasts, devices, dynamicTypeSizes, formats, goldens, images, includeAA, legibilityWeights, maxDiffPixels, maxDiffRatio, pngCompression, pseudolanguages, scale, schemes, streams, threshold)")
         #expect(planError(#"{"streams": []}"#) == "shotter.json: streams must be a non-empty array of paths or objects")
         #expect(planError(#"{"streams": [{"schemes": "dark"}]}"#) == "shotter.json: streams[0]: needs a \"path\" (a file or a glob)")
         #expect(planError(#"{"streams": ["a"], "schemes": ["sepia"]}"#) == "unknown color scheme \"sepia\" (use light or dark)")

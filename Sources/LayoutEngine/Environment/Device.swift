@@ -69,6 +69,30 @@ public enum LegibilityWeight: String, Hashable, Sendable, CaseIterable { case re
 /// iOS's Increase Contrast setting, SwiftUI's `\.colorSchemeContrast` (issue 14).
 public enum ColorSchemeContrast: String, Hashable, Sendable, CaseIterable { case standard, increased }
 
+extension RenderEnvironment {
+    /// Issue 14's axes that differ from the default, as file names and reports spell them:
+    /// `pseudo-double`, `bold-text`, `increased-contrast` (empty by default, so names and
+    /// reports without them are unchanged).
+    public var axisNames: [String] {
+        var names: [String] = []
+        if let pseudolanguage { names.append("pseudo-" + pseudolanguage.rawValue) }
+        if legibilityWeight == .bold { names.append("bold-text") }
+        if contrast == .increased { names.append("increased-contrast") }
+        return names
+    }
+
+    /// This environment without the axes that change texts (pseudolanguage, Bold Text) at
+    /// `size`: what the audit compares a text with to say a truncation is new.
+    public func plainTexts(at size: DynamicTypeSize) -> RenderEnvironment {
+        var plain = self
+        plain.dynamicTypeSize = size
+        if pseudolanguage == .rtl { plain.layoutDirection = .ltr }
+        plain.pseudolanguage = nil
+        plain.legibilityWeight = .regular
+        return plain
+    }
+}
+
 /// Everything a pass is rendered for.
 public struct RenderEnvironment: Hashable, Sendable {
     public var device: Device

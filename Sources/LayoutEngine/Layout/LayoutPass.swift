@@ -46,7 +46,9 @@ public final class LayoutPass {
     public init(tree: ElementTree, environment: RenderEnvironment, measurer: TextMeasuring) {
         self.tree = tree
         self.environment = environment
-        self.measurer = measurer
+        // The app's texts in the environment's pseudolanguage and weight; the status bar
+        // (system chrome) is laid out with `measurer` itself.
+        self.measurer = EnvironmentMeasurer.wrapping(measurer, for: environment)
         self.result = LayoutResult(environment: environment)
         computeContexts()
     }

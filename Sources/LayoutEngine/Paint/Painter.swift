@@ -36,11 +36,12 @@ public struct Painter {
     /// indicator: the app's elements alone, on a transparent canvas (documentation images).
     public static func paint(tree: ElementTree, layout: LayoutResult, diagnostics: Diagnostics, screen: Bool = true) -> DisplayList {
         let env = layout.environment
-        var painter = Painter(tree: tree, layout: layout, palette: Palette(env.colorScheme, catalog: env.catalog),
+        var painter = Painter(tree: tree, layout: layout, palette: Palette(env),
                               diagnostics: diagnostics, bounds: DrawingBounds(canvas: env.device.size))
         if screen { painter.append(.fill(.rect, Rect(origin: .zero, size: env.device.size), .solid(painter.palette.systemBackground))) }
         painter.paintChildren(of: tree.root, State(foreground: painter.palette.label))
-        let statusPalette = painter.statusBarScheme.map(Palette.init) ?? painter.palette
+        painter.items = painter.items.map(env.legibilityWeight.drawn)
+        let statusPalette = painter.statusBarScheme.map(painter.palette.inScheme) ?? painter.palette
         painter.currentLine = 0
         if screen {
             for item in StatusBar.items(for: env.device, palette: statusPalette, time: layout.statusBarTime) { painter.append(item) }
