@@ -49,25 +49,31 @@ struct Backdrop {
 }
 
 extension DisplayList {
+    /// What a `pushTransform` or `pushAffine` applies to the items up to its `popTransform`.
+    static func transform(openedBy item: DisplayItem) -> Drawing.AffineTransform {
+        switch item {
+        case .pushTransform(let scale, let center): .about(center, .scale(scale, scale))
+        case .pushAffine(let affine): affine
+        default: .identity
+        }
+    }
+
     func backdrop(under point: Point, item index: Int) -> Backdrop {
         var colors = [RGBA.white]
         var review = false, measurable = true
         var groups: [Double] = []
-        var transforms: [(scale: Double, center: Point)] = []
+        // Scale effects and affine ones (offset, rotation, 3-D rotation drawn flat) alike: both
+        // are closed by `popTransform`. A turned rect is taken as its bounding box.
+        var transforms: [Drawing.AffineTransform] = []
         var clips: [(ShapeOutline, Rect)] = []
-        func transformed(_ p: Point) -> Point {
-            transforms.reversed().reduce(p) { p, t in Point(x: t.center.x + (p.x - t.center.x) * t.scale, y: t.center.y + (p.y - t.center.y) * t.scale) }
-        }
-        func transformed(_ r: Rect) -> Rect {
-            let o = transformed(r.origin), scale = transforms.reduce(1) { $0 * $1.scale }
-            return Rect(x: o.x, y: o.y, width: r.width * scale, height: r.height * scale)
-        }
+        func transformed(_ p: Point) -> Point { transforms.reversed().reduce(p) { $1.apply($0) } }
+        func transformed(_ r: Rect) -> Rect { transforms.reduce(Drawing.AffineTransform.identity) { $0.after($1) }.boundingBox(of: r) }
         // Where the item lands (the transforms open around it) and the groups it is drawn in.
         for item in items[0...index] {
             switch item {
             case .pushGroup(let opacity): groups.append(opacity)
             case .popGroup: _ = groups.popLast()
-            case .pushTransform(let scale, let center): transforms.append((scale, center))
+            case .pushTransform, .pushAffine: transforms.append(Self.transform(openedBy: item))
             case .popTransform: _ = transforms.popLast()
             default: break
             }
@@ -79,7 +85,7 @@ extension DisplayList {
             switch item {
             case .pushGroup(let opacity): groups.append(opacity)
             case .popGroup: _ = groups.popLast()
-            case .pushTransform(let scale, let center): transforms.append((scale, center))
+            case .pushTransform, .pushAffine: transforms.append(Self.transform(openedBy: item))
             case .popTransform: _ = transforms.popLast()
             case .pushClip(let outline, let rect): clips.append((outline, transformed(rect)))
             case .popClip: _ = clips.popLast()
