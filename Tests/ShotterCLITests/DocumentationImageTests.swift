@@ -40,6 +40,62 @@ import Testing
         }
     }
 
+    /// A button with `.accessibilityIdentifier("save")` and two texts sharing "row".
+    static let identified = """
+    {"id":1,"kind":"text","op":"create","props":{"text":"Settings"}}
+    {"id":2,"kind":"text","op":"create","props":{"text":"Save"}}
+    {"id":3,"kind":"button","op":"create","props":{"role":null,"style":"borderedProminent"}}
+    {"id":2,"index":0,"op":"insert","parent":3}
+    {"id":4,"kind":"styled","op":"create","props":{"style":{"accessibilityIdentifier":"save"}}}
+    {"id":3,"index":0,"op":"insert","parent":4}
+    {"id":5,"kind":"text","op":"create","props":{"text":"One"}}
+    {"id":6,"kind":"styled","op":"create","props":{"style":{"accessibilityIdentifier":"row"}}}
+    {"id":5,"index":0,"op":"insert","parent":6}
+    {"id":7,"kind":"text","op":"create","props":{"text":"Two"}}
+    {"id":8,"kind":"styled","op":"create","props":{"style":{"accessibilityIdentifier":"row"}}}
+    {"id":7,"index":0,"op":"insert","parent":8}
+    {"id":9,"kind":"vstack","op":"create","props":{"alignment":"center","spacing":12}}
+    {"id":1,"index":0,"op":"insert","parent":9}
+    {"id":4,"index":1,"op":"insert","parent":9}
+    {"id":6,"index":2,"op":"insert","parent":9}
+    {"id":8,"index":3,"op":"insert","parent":9}
+    {"id":9,"index":0,"op":"insert","parent":0}
+    {"op":"commit"}
+
+    """
+
+    /// `--crop @save`: the element `shotter layout` shows with that identifier (the button's
+    /// wrapper at 163,403 66x36), 8 points around it at 2x: (66 + 16) x (36 + 16) x 2.
+    @Test func cropByAccessibilityIdentifier() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let stream = dir.path + "/Ident.jsonl"
+        try Data(Self.identified.utf8).write(to: URL(fileURLWithPath: stream))
+        let layout = try CLI.run(["layout", stream])
+        #expect(layout.stdout.contains(#"{"frame":{"height":36,"width":66,"x":163,"y":403},"id":4,"identifier":"save","kind":"styled","label":"Save"}"#))
+        #expect(layout.stdout.contains(#""id":6,"identifier":"row""#) && layout.stdout.contains(#""id":8,"identifier":"row""#))
+
+        let run = try CLI.run(["render", stream, "--crop", "@save", "--margin", "8", "--scale", "2", "-o", dir.path + "/named"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let named = try image(dir.path + "/named/Ident/001.iphone15pro.large.light.png")
+        #expect((named.width, named.height) == (164, 104))
+        #expect(named.pixel(0, 0) == [255, 255, 255, 255], "the margin shows the screen")
+        #expect(named.pixel(20, 52) == [0, 122, 255, 255], "the prominent button's accent fill")
+        #expect(try CLI.run(["render", stream, "--crop", "4", "--margin", "8", "--scale", "2", "-o", dir.path + "/byID"]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path + "/byID/Ident/001.iphone15pro.large.light.png"))
+                == Data(contentsOf: URL(fileURLWithPath: dir.path + "/named/Ident/001.iphone15pro.large.light.png")))
+
+        let several = try CLI.run(["render", stream, "--crop", "@row", "-o", dir.path + "/rows"])
+        #expect(several.status == 1)
+        #expect(several.stderr == "\(stream): commit 1: --crop @row: 2 elements on screen have accessibilityIdentifier \"row\" (styled 6, styled 8): crop one by its id\n")
+        let none = try CLI.run(["render", stream, "--crop", "@nope", "-o", dir.path + "/nope"])
+        #expect(none.status == 1)
+        #expect(none.stderr == "\(stream): commit 1: --crop @nope: no element on screen has accessibilityIdentifier \"nope\" at this commit\n")
+        for path in ["/rows", "/nope"] { #expect(!FileManager.default.fileExists(atPath: dir.path + path)) }
+        let empty = try CLI.run(["render", stream, "--crop", "@"])
+        #expect(empty.status == 2 && empty.stderr.contains("--crop takes an element id or @identifier"))
+    }
+
     /// The outline: 14 points of body around the 393x852 screen, transparent outside its
     /// rounded corners, the island black over the status bar.
     @Test func frameDrawsTheDeviceOutline() throws {
