@@ -69,8 +69,7 @@ import Testing
     @Test func cropByAccessibilityIdentifier() throws {
         let dir = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let stream = dir.path + "/Ident.jsonl"
-        try Data(Self.identified.utf8).write(to: URL(fileURLWithPath: stream))
+        let stream = try CLI.write(Self.identified, to: "Ident.jsonl", in: dir)
         let layout = try CLI.run(["layout", stream])
         #expect(layout.stdout.contains(#"{"frame":{"height":36,"width":66,"x":163,"y":403},"id":4,"identifier":"save","kind":"styled","label":"Save"}"#))
         #expect(layout.stdout.contains(#""id":6,"identifier":"row""#) && layout.stdout.contains(#""id":8,"identifier":"row""#))
