@@ -29,7 +29,7 @@ extension PNGEncoder {
     /// smallest is what costs: instead each is compressed at the fast trial levels, and only
     /// the winners of the trials (one filtering, or two where the levels disagree) at level 12,
     /// the smallest kept (the first of equal sizes). On shotter's goldens that gives the same
-    /// bytes as level 12 of all three in about a sixth of the time (docs/performance.md).
+    /// bytes as level 12 of all three in well under half the time (docs/performance.md).
     public static func encodeSmallest(rgba: [UInt8], width: Int, height: Int) throws -> [UInt8] {
         precondition(rgba.count == width * height * 4, "pixel buffer does not match the size")
         let opaque = isOpaque(rgba)
