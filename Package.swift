@@ -56,7 +56,7 @@ let package = Package(
         // built `shotter`, outcomes classified, failures shrunk (scripts/fuzz.sh).
         .target(name: "Fuzzer", dependencies: ["LayoutEngine"]),
         .executableTarget(name: "shotter-fuzz", dependencies: ["Fuzzer"]),
-        // What the layout and audit tests share: `StreamBuilder`, `layOut`, `rect`, `plainScreen`.
+        // What the layout, audit and CLI tests share: `StreamBuilder`, `layOut`, `rect`, `plainScreen`.
         .target(name: "TestSupport", dependencies: ["LayoutEngine", "LayoutModel"], path: "Tests/TestSupport"),
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel"]),
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "LayoutModel"]),
@@ -68,6 +68,6 @@ let package = Package(
         .testTarget(name: "SVGExportTests", dependencies: ["Assets", "SVGExport", "RenderPipeline", "LayoutEngine", "LayoutModel", "Drawing", "TextMeasure", "ImageDiff"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff"]),
         .testTarget(name: "SnapshotRunnerTests", dependencies: ["Assets", "SnapshotRunner", "RenderPipeline", "LayoutEngine", "LayoutModel", "Drawing", "SVGExport", "ImageDiff", "TextMeasure"]),
-        .testTarget(name: "ShotterCLITests", dependencies: ["Assets", "shotter", "Fuzzer", "SnapshotRunner", "RenderPipeline", "SVGExport", "LayoutEngine", "LayoutModel", "Drawing", "TextMeasure", "ImageDiff"]),
+        .testTarget(name: "ShotterCLITests", dependencies: ["Assets", "shotter", "Fuzzer", "SnapshotRunner", "RenderPipeline", "SVGExport", "LayoutEngine", "LayoutModel", "Drawing", "TextMeasure", "ImageDiff", "TestSupport"]),
     ]
 )

@@ -1,5 +1,7 @@
 import Foundation
 import ImageDiff
+import LayoutEngine
+import TestSupport
 import Testing
 
 /// Documentation images: `--crop` with `--margin`, `--background transparent`, `--frame` and
@@ -40,29 +42,23 @@ import Testing
         }
     }
 
-    /// A button with `.accessibilityIdentifier("save")` and two texts sharing "row".
-    static let identified = """
-    {"id":1,"kind":"text","op":"create","props":{"text":"Settings"}}
-    {"id":2,"kind":"text","op":"create","props":{"text":"Save"}}
-    {"id":3,"kind":"button","op":"create","props":{"role":null,"style":"borderedProminent"}}
-    {"id":2,"index":0,"op":"insert","parent":3}
-    {"id":4,"kind":"styled","op":"create","props":{"style":{"accessibilityIdentifier":"save"}}}
-    {"id":3,"index":0,"op":"insert","parent":4}
-    {"id":5,"kind":"text","op":"create","props":{"text":"One"}}
-    {"id":6,"kind":"styled","op":"create","props":{"style":{"accessibilityIdentifier":"row"}}}
-    {"id":5,"index":0,"op":"insert","parent":6}
-    {"id":7,"kind":"text","op":"create","props":{"text":"Two"}}
-    {"id":8,"kind":"styled","op":"create","props":{"style":{"accessibilityIdentifier":"row"}}}
-    {"id":7,"index":0,"op":"insert","parent":8}
-    {"id":9,"kind":"vstack","op":"create","props":{"alignment":"center","spacing":12}}
-    {"id":1,"index":0,"op":"insert","parent":9}
-    {"id":4,"index":1,"op":"insert","parent":9}
-    {"id":6,"index":2,"op":"insert","parent":9}
-    {"id":8,"index":3,"op":"insert","parent":9}
-    {"id":9,"index":0,"op":"insert","parent":0}
-    {"op":"commit"}
-
-    """
+    /// A button (id 4 its wrapper) with `.accessibilityIdentifier("save")` and two texts whose
+    /// wrappers (6 and 8) share "row", in a vstack spaced 12.
+    static var identified: String {
+        var b = StreamBuilder()
+        let title = b.text("Settings")
+        let save = b.text("Save")
+        let button = b.node("button", ["role": .null, "style": .s("borderedProminent")], [save])
+        let named = b.styled(["accessibilityIdentifier": .s("save")], button)
+        let one = b.text("One")
+        let first = b.styled(["accessibilityIdentifier": .s("row")], one)
+        let two = b.text("Two")
+        let second = b.styled(["accessibilityIdentifier": .s("row")], two)
+        let stack = b.vstack(spacing: 12, [title, named, first, second])
+        b.insert(stack, into: 0, at: 0)
+        b.commit()
+        return b.text
+    }
 
     /// `--crop @save`: the element `shotter layout` shows with that identifier (the button's
     /// wrapper at 163,403 66x36), 8 points around it at 2x: (66 + 16) x (36 + 16) x 2.
