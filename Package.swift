@@ -63,16 +63,18 @@ let package = Package(
         // built `shotter`, outcomes classified, failures shrunk (scripts/fuzz.sh).
         .target(name: "Fuzzer", dependencies: ["LayoutEngine"]),
         .executableTarget(name: "shotter-fuzz", dependencies: ["Fuzzer"]),
+        // What the layout, audit and CLI tests share: `StreamBuilder`, `layOut`, `rect`, `plainScreen`.
+        .target(name: "TestSupport", dependencies: ["LayoutEngine", "LayoutModel"], path: "Tests/TestSupport"),
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel"]),
         .testTarget(name: "AssetsTests", dependencies: ["Assets", "LayoutModel"]),
         .testTarget(name: "TextMeasureTests", dependencies: ["TextMeasure", "LayoutModel", "CCairo"]),
         // Layout and chart tests link no C library: they measure with `FixedAdvanceMeasurer`.
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutModel", "Drawing", "ChartRender", "Assets"]),
-        .testTarget(name: "AuditTests", dependencies: ["Audit", "LayoutEngine", "LayoutModel", "Drawing"]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "LayoutModel", "Drawing", "ChartRender", "Assets", "TestSupport"]),
+        .testTarget(name: "AuditTests", dependencies: ["Audit", "LayoutEngine", "LayoutModel", "Drawing", "TestSupport"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "LayoutModel"]),
         .testTarget(name: "SVGExportTests", dependencies: ["Assets", "SVGExport", "RenderPipeline", "LayoutEngine", "LayoutModel", "Drawing", "TextMeasure", "ImageDiff"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff"]),
         .testTarget(name: "SnapshotRunnerTests", dependencies: ["Assets", "SnapshotRunner", "RenderPipeline", "LayoutEngine", "LayoutModel", "Drawing", "SVGExport", "ImageDiff", "TextMeasure"]),
-        .testTarget(name: "ShotterCLITests", dependencies: ["Assets", "shotter", "Fuzzer", "SnapshotRunner", "RenderPipeline", "SVGExport", "LayoutEngine", "LayoutModel", "Drawing", "TextMeasure", "ImageDiff"]),
+        .testTarget(name: "ShotterCLITests", dependencies: ["Assets", "shotter", "Fuzzer", "SnapshotRunner", "RenderPipeline", "SVGExport", "LayoutEngine", "LayoutModel", "Drawing", "TextMeasure", "ImageDiff", "TestSupport"]),
     ]
 )

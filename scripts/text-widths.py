@@ -10,7 +10,7 @@ line. Prints one row per word and line: case, iOS version, text, font size, iOS 
 widths in points and the difference in percent, then the median and largest absolute
 difference of the words of the iOS 17 and 18 cases per font size (the iOS 26 and iOS 13 cases
 are reported, not summarised: docs/decisions.md says why). `--swift` prints the iOS word widths
-as the Swift array `IOSTextWidthTests` checks the font model against.
+of every case as the Swift array `IOSTextWidthTests` checks the font model against.
 
 Text is found without OCR: ink is a pixel darker and less saturated than the background;
 a text's line is the next band of ink rows (below the previous text's, or the same band when
@@ -42,7 +42,8 @@ WIDE = (0, 10_000)
 # swift-snapshot-testing's device configurations (every case but a11y-list-sections) set the
 # content size category to Medium: body text is 16 pt there, as the letters' heights confirm.
 CASES = [
-    # name, iOS version, reference image, shotter --device, --dynamic-type, texts
+    # name, iOS version, reference image, shotter --device, --dynamic-type, texts, and options:
+    # "colored" (text may be colored ink, not only gray), "stream" (instead of the case's own)
     ("a11y-list-sections", "17.5", "reference.png", "393x852@3", "large", [
         ("ACCOUNTS", 13, "regular", *WIDE), ("Checking", 17, "regular", *WIDE), ("Savings", 17, "regular", *WIDE),
         ("Tap an account to view details", 13, "regular", *WIDE), ("BILLS", 13, "regular", *WIDE),
@@ -63,6 +64,17 @@ CASES = [
     ("list-header", "26", "reference.png", "390x844@3", "medium", [
         ("Create a new Account", 27, "bold", *WIDE)]),  # the body below wraps differently
     ("menu-picker", "26", "reference.png", "390x844@3", "medium", [("Clean Code", 16, "regular", 0, 250)]),
+    # shotter draws these button rows in the accent color (iOS: primary, from `.tint(.primary)`
+    # on the label): found as colored ink, left of the checkmarks. The header is left out: iOS
+    # 26 no longer capitalizes it.
+    ("inline-picker", "26", "reference.png", "390x844@3", "medium", [
+        ("Option 1", 16, "regular", 0, 300), ("Option 2", 16, "regular", 0, 300)], {"colored": True}),
+    # iOS puts LabeledContent's value under its label at accessibility sizes; the case's stream
+    # keeps the row horizontal, so shotter wraps both texts. The stream with iOS's layout
+    # (source.md, "stream-vertical.jsonl") is in the repository: it isolates the widths.
+    ("list-row-xa3", "26", "reference.png", "390x844@3", "accessibility3", [
+        ("San Francisco", 40, "regular", *WIDE), ("20 °C, Sunny", 40, "regular", *WIDE)],
+     {"stream": os.path.join(HERE, "..", "Tests", "Fixtures", "ios-real", "list-row-xa3-vertical.jsonl")}),
 ]
 
 # Word gaps tried, in em, until a line splits into as many words as its text: a space is
@@ -82,12 +94,13 @@ def load(path):
     return np.frombuffer(data, dtype=np.uint8).reshape(height, width, 4)[:, :, :3].astype(float)
 
 
-def bands(image, scale, left, right):
-    """(top, bottom) pixel rows of each run of rows holding ink between `left` and `right` points."""
+def bands(image, scale, left, right, colored=False):
+    """(top, bottom) pixel rows of each run of rows holding ink between `left` and `right` points
+    (dark gray ink, or any dark ink when `colored`)."""
     part = image[:, int(left * scale):int(min(right * scale, image.shape[1]))]
     luminance = part.mean(axis=2)
     saturation = part.max(axis=2) - part.min(axis=2)
-    rows = ((luminance < 170) & (saturation < 100)).any(axis=1)
+    rows = ((luminance < 170) & (colored | (saturation < 100))).any(axis=1)
     found, top = [], None
     for y, ink in enumerate(list(rows) + [False]):
         if ink and top is None:
@@ -129,11 +142,11 @@ def words(image, scale, band, left, right, size, gap_em):
     return [(x0 + a + (1 - coverage[a]) - spill(a - 1), x0 + b + coverage[b] + spill(b + 1)) for a, b in groups]
 
 
-def find(image, scale, text, size, left, right, after):
+def find(image, scale, text, size, left, right, after, colored):
     """The first band starting at or below row `after` (below it when `after` is negative:
     texts in the same columns take a band each) where `text` is, and its words' extents."""
     count = len(text.split())
-    for band in bands(image, scale, left, right):
+    for band in bands(image, scale, left, right, colored):
         if band[0] < abs(after) or (after < 0 and band[0] == -after):
             continue
         for gap_em in GAPS:
@@ -143,12 +156,12 @@ def find(image, scale, text, size, left, right, after):
     return None, None
 
 
-def measure(image, scale, texts):
+def measure(image, scale, texts, colored=False):
     """{text: [(word, width in points)] + [(text, line width)]} for the texts found in order."""
     found, after, columns = {}, 0, None
     for text, size, _, left, right in texts:
         same_columns = columns == (left, right)
-        band, extents = find(image, scale, text, size, left, right, -after if same_columns else after)
+        band, extents = find(image, scale, text, size, left, right, -after if same_columns else after, colored)
         if band is None:
             continue
         after, columns = band[0], (left, right)
@@ -183,20 +196,22 @@ def main(argv):
 
     rows, swift_rows = [], []
     with tempfile.TemporaryDirectory() as out:
-        for name, version, reference, device, dynamic_type, texts in CASES:
+        for name, version, reference, device, dynamic_type, texts, *rest in CASES:
+            options = rest[0] if rest else {}
+            colored = options.get("colored", False)
             folder = os.path.join(ios_real, name)
             scale = float(device.split("@")[1])
-            ios = measure(load(os.path.join(folder, reference)), scale, texts)
-            png = render(shotter, os.path.join(folder, "stream.jsonl"), device, dynamic_type,
+            ios = measure(load(os.path.join(folder, reference)), scale, texts, colored)
+            png = render(shotter, options.get("stream", os.path.join(folder, "stream.jsonl")), device, dynamic_type,
                          os.path.join(out, f"{name}-{version}"))
-            ours = measure(load(png), scale, texts)
+            ours = measure(load(png), scale, texts, colored)
             for text, size, weight, _, _ in texts:
                 if text not in ios or text not in ours:
                     raise CannotMeasure(f"{name} (iOS {version}): {text!r} not found in the "
                                         f"{'iOS' if text not in ios else 'shotter'} image")
                 for (word, a), (_, b) in zip(ios[text], ours[text]):
                     rows.append((name, version, word, size, weight, a, b, 100 * (b - a) / a))
-                    if word in text.split() and version.split(".")[0] in CALIBRATED:
+                    if word in text.split():
                         swift_rows.append((name, version, word, size, weight, a))
 
     if swift:

@@ -24,9 +24,12 @@ extension PNGEncoder {
     /// The smallest file this encoder makes, deterministically: the same pixels give the same
     /// bytes on every run and machine with the same libdeflate. The rows are filtered three
     /// ways (each row with the filter whose output has the smallest sum of absolute values, as
-    /// libpng chooses; every row Up, as `encode` does; every row unfiltered), each compressed
-    /// with libdeflate's strongest level (12), and the smallest stream kept (the first of
-    /// equal sizes). About 200 times slower than `encode` (docs/performance.md): for goldens.
+    /// libpng chooses; every row Up, as `encode` does; every row unfiltered). Compressing all
+    /// three with libdeflate's strongest level (12, near-optimal parsing) and keeping the
+    /// smallest is what costs: instead each is compressed at the fast trial levels, and only
+    /// the winners of the trials (one filtering, or two where the levels disagree) at level 12,
+    /// the smallest kept (the first of equal sizes). On shotter's goldens that gives the same
+    /// bytes as level 12 of all three in well under half the time (docs/performance.md).
     public static func encodeSmallest(rgba: [UInt8], width: Int, height: Int) throws -> [UInt8] {
         precondition(rgba.count == width * height * 4, "pixel buffer does not match the size")
         let opaque = isOpaque(rgba)
@@ -44,14 +47,27 @@ extension PNGEncoder {
                 }
             }
         }
+        let filterings = ([nil, Filter.up, Filter.none] as [Filter?]).map {
+            filter(raw, rowBytes: rowBytes, height: height, bytesPerPixel: channels, every: $0)
+        }
+        var finalists = Set<Int>()
+        for level in trialLevels {
+            let sizes = try filterings.map { try compress($0, level: level).count }
+            finalists.insert(sizes.indices.min { sizes[$0] < sizes[$1] }!)
+        }
         var best: [UInt8]?
-        for choice in [nil, Filter.up, Filter.none] as [Filter?] {
-            let filtered = filter(raw, rowBytes: rowBytes, height: height, bytesPerPixel: channels, every: choice)
-            let compressed = try compress(filtered, level: 12)
+        for i in finalists.sorted() {
+            let compressed = try compress(filterings[i], level: 12)
             if best == nil || compressed.count < best!.count { best = compressed }
         }
         return file(width: width, height: height, opaque: opaque, compressed: best!)
     }
+
+    /// The libdeflate levels the filterings are ranked at, each a small part of level 12's
+    /// time. Level 6 ranks most of shotter's goldens as level 12 does; where long runs repeat
+    /// far apart (a QR code), level 9's deeper search ranks the unfiltered rows first as level
+    /// 12 does, while level 6 does not.
+    static let trialLevels: [Int32] = [6, 9]
 
     /// A zlib stream of `data` at libdeflate's `level` (1 to 12).
     static func compress(_ data: [UInt8], level: Int32) throws -> [UInt8] {
@@ -68,50 +84,63 @@ extension PNGEncoder {
     }
 
     /// Scanlines with their filter bytes: every row with `every`, or when nil each row with
-    /// the filter whose bytes, read as signed, have the smallest sum of absolute values.
-    /// `raw` holds a row of zeros, then the image's rows.
+    /// the filter whose bytes, read as signed, have the smallest sum of absolute values (the
+    /// first of equal sums). `raw` holds a row of zeros, then the image's rows.
     static func filter(_ raw: [UInt8], rowBytes: Int, height: Int, bytesPerPixel bpp: Int, every: Filter?) -> [UInt8] {
+        let candidates = every.map { [$0] } ?? Filter.allCases
         var out = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
-        var candidate = [UInt8](repeating: 0, count: rowBytes)
+        // One filtered row per candidate filter.
+        var scratch = [UInt8](repeating: 0, count: rowBytes * candidates.count)
         raw.withUnsafeBufferPointer { raw in
-            for y in 0..<height {
-                let above = raw[(y * rowBytes)..<((y + 1) * rowBytes)]
-                let row = raw[((y + 1) * rowBytes)..<((y + 2) * rowBytes)]
-                var chosen = every ?? .none
-                if every == nil {
-                    var bestSum = Int.max
-                    for f in Filter.allCases {
-                        apply(f, row, above, bpp, into: &candidate)
-                        let sum = candidate.reduce(0) { $0 + Int($1 < 128 ? $1 : 255 - $1 + 1) }
-                        if sum < bestSum { bestSum = sum; chosen = f }
+            out.withUnsafeMutableBufferPointer { out in
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    guard let rawBase = raw.baseAddress, let outBase = out.baseAddress, let rows = scratch.baseAddress else { return }
+                    for y in 0..<height {
+                        let above = rawBase + y * rowBytes
+                        var chosen = 0, bestSum = Int.max
+                        for (k, f) in candidates.enumerated() {
+                            apply(f, above + rowBytes, above, rowBytes, bpp, into: rows + k * rowBytes)
+                            guard candidates.count > 1 else { break }
+                            let sum = absoluteSum(rows + k * rowBytes, rowBytes)
+                            if sum < bestSum { bestSum = sum; chosen = k }
+                        }
+                        let o = outBase + y * (rowBytes + 1)
+                        o[0] = candidates[chosen].rawValue
+                        (o + 1).update(from: rows + chosen * rowBytes, count: rowBytes)
                     }
                 }
-                apply(chosen, row, above, bpp, into: &candidate)
-                let o = y * (rowBytes + 1)
-                out[o] = chosen.rawValue
-                for i in 0..<rowBytes { out[o + 1 + i] = candidate[i] }
             }
         }
         return out
     }
 
-    /// One row filtered (PNG spec, section 9): `a` is the byte one pixel left, `b` the byte
-    /// above, `c` the byte above and left (0 outside the image).
-    static func apply(_ filter: Filter, _ row: Slice<UnsafeBufferPointer<UInt8>>, _ above: Slice<UnsafeBufferPointer<UInt8>>,
-                      _ bpp: Int, into out: inout [UInt8]) {
-        let (r, u) = (row.startIndex, above.startIndex)
-        for i in 0..<row.count {
-            let x = row[r + i]
-            let a = i >= bpp ? row[r + i - bpp] : 0
-            let b = above[u + i]
-            let c = i >= bpp ? above[u + i - bpp] : 0
-            switch filter {
-            case .none: out[i] = x
-            case .sub: out[i] = x &- a
-            case .up: out[i] = x &- b
-            case .average: out[i] = x &- UInt8((Int(a) + Int(b)) / 2)
-            case .paeth: out[i] = x &- paeth(a, b, c)
-            }
+    /// The bytes read as signed values, their absolute values summed.
+    static func absoluteSum(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        var sum = 0
+        for i in 0..<count { sum += Int(Int8(bitPattern: bytes[i]).magnitude) }
+        return sum
+    }
+
+    /// One row of `count` bytes filtered (PNG spec, section 9): `a` is the byte one pixel
+    /// left, `b` the byte above, `c` the byte above and left (0 outside the image).
+    static func apply(_ filter: Filter, _ row: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>, _ count: Int,
+                      _ bpp: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let first = min(bpp, count)
+        switch filter {
+        case .none:
+            out.update(from: row, count: count)
+        case .sub:
+            out.update(from: row, count: first)
+            for i in first..<count { out[i] = row[i] &- row[i - bpp] }
+        case .up:
+            for i in 0..<count { out[i] = row[i] &- above[i] }
+        case .average:
+            for i in 0..<first { out[i] = row[i] &- above[i] >> 1 }
+            for i in first..<count { out[i] = row[i] &- UInt8((UInt16(row[i - bpp]) + UInt16(above[i])) >> 1) }
+        case .paeth:
+            // With a and c zero the predictor is b.
+            for i in 0..<first { out[i] = row[i] &- above[i] }
+            for i in first..<count { out[i] = row[i] &- paeth(row[i - bpp], above[i], above[i - bpp]) }
         }
     }
 

@@ -8,25 +8,41 @@ import LayoutModel
 /// PNG and SVG show the same thing.
 public struct DocumentationOptions: Hashable, Sendable {
     /// The element whose frame (and chrome) is cut out, with `margin` points around it.
-    public var crop: Int?
+    public var crop: CropTarget?
     public var margin: Double = 0
     /// Leave out the screen's background, the status bar and the home indicator.
     public var transparent = false
     /// Draw the screen inside a device outline (`DeviceFrame`).
     public var frame = false
 
-    public init(crop: Int? = nil, margin: Double = 0, transparent: Bool = false, frame: Bool = false) {
+    public init(crop: CropTarget? = nil, margin: Double = 0, transparent: Bool = false, frame: Bool = false) {
         self.crop = crop; self.margin = margin; self.transparent = transparent; self.frame = frame
+    }
+}
+
+/// What `--crop` names: an element id, or `@identifier`, the `styled` element whose
+/// `accessibilityIdentifier` it is (as event scripts' `@save` selector names it).
+public enum CropTarget: Hashable, Sendable, CustomStringConvertible {
+    case element(Int)
+    case identifier(String)
+
+    public var description: String {
+        switch self {
+        case .element(let id): String(id)
+        case .identifier(let name): "@" + name
+        }
     }
 }
 
 extension Screenshotter {
     /// The scene's frame as `options` ask: its display list cropped, without the screen, or
     /// framed (the layout and its report are the whole screen's). A crop of an element not on
-    /// screen is an input error naming the commit.
+    /// screen, or of an identifier that no element or several elements on screen have, is an
+    /// input error naming the commit.
     public func frame(_ scene: Scene, documentation options: DocumentationOptions) throws(InputError) -> Frame {
         var frame = self.frame(scene, screen: !options.transparent)
-        if let id = options.crop {
+        if let target = options.crop {
+            let id = try Self.element(target, in: frame.layout, of: scene)
             guard let rect = Self.cropRect(of: id, in: frame.layout, margin: options.margin) else {
                 throw InputError(file: scene.file, line: 0,
                                  message: "commit \(scene.commit.number): --crop \(id): element \(id) is not on screen at this commit")
@@ -35,6 +51,28 @@ extension Screenshotter {
         }
         if options.frame { frame.displayList = DeviceFrame(scene.environment.device).framed(frame.displayList) }
         return frame
+    }
+
+    /// The element `target` names in this layout: an id as given; an identifier when exactly
+    /// one placed element has it.
+    static func element(_ target: CropTarget, in layout: LayoutResult, of scene: Scene) throws(InputError) -> Int {
+        switch target {
+        case .element(let id):
+            return id
+        case .identifier(let name):
+            let matches = layout.elements(identifiedBy: name)
+            func fail(_ message: String) -> InputError {
+                InputError(file: scene.file, line: 0, message: "commit \(scene.commit.number): --crop \(target): \(message)")
+            }
+            switch matches.count {
+            case 1: return matches[0]
+            case 0: throw fail("no element on screen has accessibilityIdentifier \(MessageText.quoted(name)) at this commit")
+            default:
+                let named = matches.map { "\(scene.tree[$0]?.kind ?? "element") \($0)" }.joined(separator: ", ")
+                throw fail("\(matches.count) elements on screen have accessibilityIdentifier \(MessageText.quoted(name)) (\(named)): "
+                           + "crop one by its id")
+            }
+        }
     }
 
     /// The element's frame joined with its chrome (a bar's background, a control's track),

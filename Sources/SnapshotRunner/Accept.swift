@@ -11,13 +11,16 @@ public enum Accept {
     public struct Candidate: Equatable, Sendable {
         /// The golden it replaces, relative to the goldens directory.
         public var name: String
-        public var image: String
-        /// The actual layout dump beside it, when the run wrote one.
+        /// The actual image, or the actual layout report of a `layout` snapshot.
+        public var actual: String
+        /// The actual layout dump beside an image, when the run wrote one.
         public var layout: String?
     }
 
-    /// Every `failures/STREAM/BASE.actual.png|svg` in `artifacts`, sorted by name. A file so
-    /// named whose golden name is not one shotter writes is refused, as is a link.
+    /// Every `failures/STREAM/BASE.actual.png|svg|layout.json` in `artifacts`, sorted by name:
+    /// an image (with the layout dump beside it), or a layout report alone (a `layout`
+    /// snapshot's, which may also be an image's dump). A file so named whose golden name is not
+    /// one shotter writes is refused, as is a link.
     public static func candidates(in artifacts: String) throws(ResultsError) -> [Candidate] {
         let failures = (artifacts as NSString).appendingPathComponent(SnapshotChecker.failuresDirectory)
         let canonical = OutputPaths.canonical(artifacts)
@@ -30,21 +33,26 @@ public enum Accept {
             let folder = (failures as NSString).appendingPathComponent(stream)
             guard let files = try? manager.contentsOfDirectory(atPath: folder) else { continue }
             for file in files.sorted() {
-                guard let ext = ["png", "svg"].first(where: { file.hasSuffix(".actual.\($0)") }) else { continue }
+                guard let ext = ["png", "svg", "layout.json"].first(where: { file.hasSuffix(".actual.\($0)") }) else { continue }
                 let base = String(file.dropLast(".actual.\(ext)".count))
                 let name = "\(stream)/\(base).\(ext)"
                 guard GoldenFileName.matches(name) else {
                     throw ResultsError("\(folder)/\(MessageText.escaped(file)): not named as a failure of shotter test: refusing to accept anything")
                 }
-                let image = (folder as NSString).appendingPathComponent(file)
-                try ReportMerge.regularFileInside(image, canonical, what: "actual image")
+                let actual = (folder as NSString).appendingPathComponent(file)
+                guard ext != "layout.json" else {
+                    try ReportMerge.regularFileInside(actual, canonical, what: "layout dump")
+                    found.append(Candidate(name: name, actual: actual, layout: nil))
+                    continue
+                }
+                try ReportMerge.regularFileInside(actual, canonical, what: "actual image")
                 let layoutFile = (folder as NSString).appendingPathComponent("\(base).actual.layout.json")
                 var layout: String?
                 if manager.fileExists(atPath: layoutFile) {
                     try ReportMerge.regularFileInside(layoutFile, canonical, what: "layout dump")
                     layout = layoutFile
                 }
-                found.append(Candidate(name: name, image: image, layout: layout))
+                found.append(Candidate(name: name, actual: actual, layout: layout))
             }
         }
         return found
@@ -61,7 +69,8 @@ public enum Accept {
     /// `goldens` (a folder there that links elsewhere), stops the run before anything is written.
     public static func accept(from artifacts: String, into goldens: String, names: [String]) throws -> [Accepted] {
         let all = try candidates(in: artifacts)
-        var chosen = all
+        // All: a layout report that is an image's dump is copied with the image.
+        var chosen = all.filter { candidate in !all.contains { $0.layout == candidate.actual } }
         if !names.isEmpty {
             let byName = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             chosen = []
@@ -80,10 +89,12 @@ public enum Accept {
         var accepted: [Accepted] = []
         for candidate in chosen {
             let layoutName = String(candidate.name.dropLast(4)) + ".layout.json"
-            var items = [(candidate.image, candidate.name)]
+            var items = [(candidate.actual, candidate.name)]
             if let layout = candidate.layout { items.append((layout, layoutName)) }
             for (source, name) in items {
                 let destination = try OutputPaths.join(goldens, name).path
+                // An image and its layout dump both named: the dump is written once.
+                guard !writes.contains(where: { $0.destination == destination }) else { continue }
                 guard OutputPaths.isSameOrInside(OutputPaths.canonical(destination), goldensCanonical) else {
                     throw ResultsError("\(destination): would leave the goldens directory \(goldens): refusing to accept anything")
                 }

@@ -1,6 +1,6 @@
 import RenderPipeline
 
-/// `--crop ID`, `--margin N`, `--background transparent|screen`, `--frame`: the flags of
+/// `--crop ID|@identifier`, `--margin N`, `--background transparent|screen`, `--frame`: the flags of
 /// `shotter render` and `shotter sheet` for documentation images.
 extension DocumentationOptions {
     static let valueOptions: Set<String> = ["--crop", "--margin", "--background"]
@@ -9,8 +9,13 @@ extension DocumentationOptions {
     init(_ args: Arguments) throws(UsageError) {
         self.init()
         if let value = args.value("--crop") {
-            guard let id = Int(value), id >= 0 else { throw args.fail("--crop takes an element id (shotter layout lists them)") }
-            crop = id
+            if value.hasPrefix("@"), value.count > 1 {
+                crop = .identifier(String(value.dropFirst()))
+            } else if let id = Int(value), id >= 0 {
+                crop = .element(id)
+            } else {
+                throw args.fail("--crop takes an element id or @identifier (shotter layout lists both)")
+            }
         }
         if let value = args.value("--margin") {
             guard crop != nil else { throw args.fail("--margin goes with --crop") }

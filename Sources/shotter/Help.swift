@@ -25,7 +25,7 @@ enum Help {
                           [--dynamic-type SIZE,...|all] [--scheme light|dark|light,dark]
                           [--commit N,...|last|all] [--scale N] [--max-pixels N] [--jobs N]
                           [--assets PATH.xcassets]... [--images DIR|MAP.json]
-                          [--crop ID [--margin N]] [--background transparent] [--frame]
+                          [--crop ID|@IDENTIFIER [--margin N]] [--background transparent] [--frame]
 
     Renders commits of an op stream and prints the path of every file written. Files are
     written only when the whole run succeeded: a failure leaves none of them.
@@ -49,6 +49,7 @@ enum Help {
     \(imageOptions)
     For documentation images:
       --crop ID            only element ID (its frame and chrome; shotter layout lists ids)
+      --crop @IDENTIFIER   only the element with .accessibilityIdentifier(IDENTIFIER)
       --margin N           points around the cropped element (default: 0)
       --background transparent   leave out the screen's background, status bar and home
                            indicator: the app's elements on a transparent canvas
@@ -178,7 +179,7 @@ enum Help {
     static let sheet = """
     Usage: shotter sheet INPUT... -o FILE.png|FILE.svg [--device NAME,...] [--dynamic-type SIZE,...]
                          [--scheme light,dark] [--commit N|last] [--scale N] [--frame]
-                         [--crop ID [--margin N]] [--background transparent]
+                         [--crop ID|@IDENTIFIER [--margin N]] [--background transparent]
                          [--assets PATH.xcassets]... [--images DIR|MAP.json]
 
     Renders one commit of each INPUT in every chosen variant and lays them out in one image:
@@ -190,7 +191,7 @@ enum Help {
       --scheme S           light, dark or light,dark (default: light)
       --commit C           a commit number or last (default: last)
       --scale N            pixels per point of a PNG sheet (default: 2)
-      --frame, --crop ID, --margin N, --background transparent: as for shotter render
+      --frame, --crop ID|@IDENTIFIER, --margin N, --background transparent: as for shotter render
     \(imageOptions)
     """
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Audit
 import LayoutEngine
 import LayoutModel
@@ -7,17 +8,17 @@ import Testing
 /// character 0.5 em: "Revenue" in body is 59.5 pt at large, 140 pt at accessibility3).
 @Suite struct ChecksTests {
     /// A leading-aligned 60 pt column and a second text right after it, as in Stats' grid.
-    static func column(_ b: inout AuditStream, _ label: String, _ value: String, style: [String: JSON] = [:]) -> (Int, Int, Int) {
+    static func column(_ b: inout StreamBuilder, _ label: String, _ value: String, style: [String: JSON] = [:]) -> (Int, Int, Int) {
         let labelText = b.text(label)
         var frame: [String: JSON] = ["width": .n(60), "alignment": .s("leading")]
         for (k, v) in style { frame[k] = v }
         let column = b.styled(["frame": .object(frame)], labelText)
         let valueText = b.text(value)
-        return (b.hstack([column, valueText]), labelText, valueText)
+        return (b.hstack(spacing: 0, [column, valueText]), labelText, valueText)
     }
 
     @Test func aTextDrawnAcrossItsNeighbourIsAnOverlapFromTheFirstSizeItLeavesItsColumn() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let (root, revenue, amount) = Self.column(&b, "Revenue", "$412")
         let result = try b.audit(root: root)
         #expect(result.findings.map(\.check) == [.textOverlap])
@@ -34,14 +35,14 @@ import Testing
     }
 
     @Test func aTextInAZStackIsLayeredOnPurpose() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let revenue = b.text("Revenue"), amount = b.text("$412")
         let root = b.node("zstack", ["alignment": .s("leading")], [revenue, amount])
         #expect(try b.audit(root: root).findings.isEmpty)
     }
 
     @Test func aLineLimitThatCutsATextFromALargerSizeIsATruncation() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let pay = b.text("Pay now")
         let root = b.styled(["lineLimit": .n(1), "frame": .object(["width": .n(70)])], pay)
         let result = try b.audit(root: root)
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func aTruncationOnlyAboveAccessibility3IsAWarning() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let pay = b.text("Pay now")
         // 7 x 0.5 x 47 (body at accessibility4) = 164.5 > 150 > 140 (accessibility3).
         let root = b.styled(["lineLimit": .n(1), "frame": .object(["width": .n(150)])], pay)
@@ -64,7 +65,7 @@ import Testing
     }
 
     @Test func linesPastAClippingAncestorAreClipped() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let revenue = b.text("Revenue")
         let root = b.styled(["frame": .object(["width": .n(60), "alignment": .s("leading")]), "clipped": .bool(true)], revenue)
         let result = try b.audit(root: root)
@@ -76,7 +77,7 @@ import Testing
     }
 
     @Test func aWordWiderThanTheScreenPushesItOffAtTheSizeItNoLongerFits() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         // 40 characters: 340 pt at large, 380 at xLarge, 420 at xxLarge on a 400 pt screen.
         let word = b.text(String(repeating: "W", count: 40))
         let result = try b.audit(root: word)
@@ -87,11 +88,11 @@ import Testing
     }
 
     @Test func anElementWithNoFrameAtALargerSizeIsLost() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let first = b.text("First")
         let second = b.text("Second")
         let padded = b.styled(["padding": .object(["top": .n(4)])], second)
-        let root = b.vstack([first, padded])
+        let root = b.vstack(spacing: 0, [first, padded])
         // The layout of every size but large loses the padded text (and its wrapper).
         let result = try b.audit(root: root, sizes: [.large, .xLarge]) { layout in
             layout.frames[second] = nil
@@ -103,11 +104,11 @@ import Testing
     }
 
     @Test func aFixedSizeWithoutRelativeToNeverGrows() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let fixedText = b.text("Fixed"), scaledText = b.text("Scaled")
         let fixed = b.styled(["font": .object(["size": .n(17)])], fixedText)
         let scaled = b.styled(["font": .object(["size": .n(17), "relativeTo": .s("body")])], scaledText)
-        let root = b.vstack([fixed, scaled])
+        let root = b.vstack(spacing: 0, [fixed, scaled])
         let result = try b.audit(root: root, sizes: [.large, .accessibility3])
         #expect(result.findings.map(\.check) == [.typeFixed])
         #expect(result.findings.first?.element.text == "Fixed")
@@ -115,7 +116,7 @@ import Testing
     }
 
     @Test func textUnderElevenPointsAtLargeIsSmall() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let tinyText = b.text("Tiny")
         let tiny = b.styled(["font": .object(["size": .n(10), "relativeTo": .s("caption2")])], tinyText)
         let result = try b.audit(root: tiny, sizes: [.large])

@@ -1,3 +1,4 @@
+import TestSupport
 import Audit
 import Drawing
 import LayoutEngine
@@ -19,7 +20,7 @@ import Testing
     }
 
     /// A text in gray `value` (streams carry two decimals, as a headless run prints them).
-    static func gray(_ b: inout AuditStream, _ value: Double, _ text: String, font: [String: JSON] = [:]) -> Int {
+    static func gray(_ b: inout StreamBuilder, _ value: Double, _ text: String, font: [String: JSON] = [:]) -> Int {
         let t = b.text(text)
         var style: [String: JSON] = ["foreground": .rgb(value, value, value)]
         if !font.isEmpty { style["font"] = .object(font) }
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func normalTextUnder3IsAnErrorBetween3And4Point5AWarningLargeTextNeeds3() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let nearly = Self.gray(&b, 0.47, "Nearly")
         let faint = Self.gray(&b, 0.6, "Faint")
         let large = Self.gray(&b, 0.47, "Large", font: ["textStyle": .s("title3")])
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func theBackdropIsWhatPaintDrewBeneathTheLine() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let label = b.text("Pay")
         let root = b.styled(["foreground": .rgb(1, 1, 1), "background": .rgb(0, 0.48, 1), "padding": .object(["top": .n(8)])], label)
         let findings = try b.audit(root: root, sizes: [.large], schemes: [.light, .dark]).findings
@@ -56,7 +57,7 @@ import Testing
     }
 
     @Test func overAGradientTheWorstStopIsReportedForReview() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let label = b.text("Sale")
         let gradient: JSON = .object(["linearGradient": .object(["stops": .array([.object(["color": .rgb(0, 0, 0)]),
                                                                                  .object(["color": .rgb(1, 1, 1)])])])])
@@ -67,22 +68,22 @@ import Testing
     }
 
     @Test func disabledAndHiddenTextsAreSkipped() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let disabled = b.styled(["disabled": .bool(true)], Self.gray(&b, 0.6, "Off"))
         let hidden = b.styled(["hidden": .bool(true)], Self.gray(&b, 0.6, "Gone"))
-        let root = b.vstack([disabled, hidden])
+        let root = b.vstack(spacing: 0, [disabled, hidden])
         #expect(try b.audit(root: root, sizes: [.large]).findings.isEmpty)
     }
 }
 
 @Suite struct TargetAndNameTests {
-    static func button(_ b: inout AuditStream, _ title: String) -> Int {
+    static func button(_ b: inout StreamBuilder, _ title: String) -> Int {
         let label = b.text(title)
         return b.node("button", ["style": .s("plain")], [label])
     }
 
     @Test func aLoneSmallButtonIsSpacedSoOnlyUnderTheHIGSize() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let ok = Self.button(&b, "OK")
         let findings = try b.audit(root: ok, sizes: [.large]).findings
         #expect(findings.map(\.check) == [.targetSize])
@@ -93,9 +94,9 @@ import Testing
     }
 
     @Test func smallButtonsSideBySideFailWCAG258() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let minus = Self.button(&b, "-"), plus = Self.button(&b, "+")
-        let root = b.hstack([minus, plus])
+        let root = b.hstack(spacing: 0, [minus, plus])
         let findings = try b.audit(root: root, sizes: [.large]).findings.filter { $0.check == .targetSize }
         #expect(findings.map(\.element.id) == [minus, plus])
         #expect(findings.map(\.severity) == [.error, .error])
@@ -104,7 +105,7 @@ import Testing
     }
 
     @Test func aControlMostlyCoveredByWhatIsDrawnAboveItIsObscured() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let label = b.text("OK")
         let roomy = b.styled(["frame": .object(["width": .n(44), "height": .n(44)])], label)
         let ok = b.node("button", ["style": .s("plain")], [roomy])
@@ -120,7 +121,7 @@ import Testing
     }
 
     @Test func anIconOnlyButtonHasNoNameAndASymbolNameIsNoName() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let icon = b.node("image", ["systemName": .s("cart.badge.plus")])
         let iconOnly = b.node("button", ["style": .s("plain")], [icon])
         let icon2 = b.node("image", ["systemName": .s("cart.badge.plus")])
@@ -139,7 +140,7 @@ import Testing
 
     @Test func cleanScreensHaveNoFinding() throws {
         // A counter with roomy buttons, a list of rows, a form of toggles.
-        var b = AuditStream()
+        var b = StreamBuilder()
         let count = b.text("3")
         let less = b.text("Less"), more = b.text("More")
         let roomy = b.styled(["frame": .object(["minWidth": .n(44), "minHeight": .n(44)])], less)

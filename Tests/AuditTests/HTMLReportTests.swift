@@ -1,3 +1,4 @@
+import TestSupport
 import Audit
 import LayoutEngine
 import LayoutModel
@@ -6,7 +7,7 @@ import Testing
 @Suite struct HTMLReportTests {
     /// Findings from two sizes: the overlap from xLarge, the small target from large.
     static func screen() throws -> (AuditReport, ReportScreen) {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let (column, _, _) = ChecksTests.column(&b, "Revenue", "$412")
         let label = b.text("OK")
         let button = b.node("button", ["style": .s("plain")], [label])
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func theReadingOrderGoesDownThenAcrossALine() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let title = b.text("Title")
         let name = b.text("Name")
         let label = b.text("Edit")

@@ -2,11 +2,12 @@ import Audit
 import Drawing
 import LayoutEngine
 import LayoutModel
+import TestSupport
 import Testing
 
 @Suite struct NonTextContrastTests {
     @Test func tintedControlsAndIconsThatNameAControlNeed3To1DefaultControlsAreThePlatforms() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         // Tinted yellow (1, 0.8, 0), on: the switch is the author's color.
         let yellowLabel = b.text("Yellow")
         let yellow = b.styled(["tint": .rgb(1, 0.8, 0)], b.node("toggle", ["isOn": .bool(true)], [yellowLabel]))
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func aStandardFormOfDefaultControlsIsClean() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let wifi = b.text("Wi-Fi"), bluetooth = b.text("Bluetooth")
         let on = b.node("toggle", ["isOn": .bool(true)], [wifi]), off = b.node("toggle", ["isOn": .bool(false)], [bluetooth])
         // (An empty field's placeholder, tertiary label at 1.73:1, is text: contrast.text.)
@@ -46,7 +47,7 @@ import Testing
     }
 
     @Test func inDarkTheSameYellowSwitchPasses() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let label = b.text("Yellow")
         let yellow = b.styled(["tint": .rgb(1, 0.8, 0)], b.node("toggle", ["isOn": .bool(true)], [label]))
         let findings = try b.audit(root: yellow, sizes: [.large], schemes: [.dark]).findings
@@ -66,8 +67,8 @@ final class FixedPixels: PixelSampler {
 }
 
 @Suite struct PixelContrastTests {
-    static func overGradient() -> (AuditStream, root: Int, label: Int) {
-        var b = AuditStream()
+    static func overGradient() -> (StreamBuilder, root: Int, label: Int) {
+        var b = StreamBuilder()
         let label = b.text("Sale")
         let gradient: JSON = .object(["linearGradient": .object(["stops": .array([.object(["color": .rgb(0, 0, 0)]),
                                                                                  .object(["color": .rgb(1, 1, 1)])])])])
@@ -91,7 +92,7 @@ final class FixedPixels: PixelSampler {
     }
 
     @Test func overASolidFillNoPixelIsAsked() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let label = b.text("Pay")
         let root = b.styled(["foreground": .rgb(1, 1, 1), "background": .rgb(0, 0.48, 1)], label)
         let pixels = FixedPixels([.black])
@@ -105,11 +106,11 @@ final class FixedPixels: PixelSampler {
     /// A tab whose content, 760 pt of color above a text, is centered in the 751 pt above the
     /// 49 pt tab bar: its top at -15.5 pt, snapped to -16 at 1x, puts the text's line
     /// (744 to 766 pt) 15 pt under the bar.
-    static func tab(scrolls: Bool) -> (AuditStream, root: Int, text: Int) {
-        var b = AuditStream()
+    static func tab(scrolls: Bool) -> (StreamBuilder, root: Int, text: Int) {
+        var b = StreamBuilder()
         let filler = b.styled(["frame": .object(["height": .n(760)])], b.node("color", ["color": .rgb(0.9, 0.9, 0.9)]))
         let text = b.text("Hidden")
-        var content = b.vstack([filler, text])
+        var content = b.vstack(spacing: 0, [filler, text])
         if scrolls { content = b.node("scrollview", ["axes": .s("vertical")], [content]) }
         let tab = b.node("tab", ["title": .s("Home")], [content])
         let root = b.node("tabview", ["selected": .n(0)], [tab])
@@ -135,10 +136,10 @@ extension BarClippingTests {
     /// The same text in a sheet presented from the tab: the sheet is drawn over the tab bar,
     /// so its lines are not under it.
     @Test func aSheetIsDrawnOverTheBarsOfWhatPresentsIt() throws {
-        var b = AuditStream()
+        var b = StreamBuilder()
         let filler = b.styled(["frame": .object(["height": .n(760)])], b.node("color", ["color": .rgb(0.9, 0.9, 0.9)]))
         let text = b.text("Shown")
-        let sheet = b.node("sheet", ["detents": .array([.s("large")])], [b.vstack([filler, text])])
+        let sheet = b.node("sheet", ["detents": .array([.s("large")])], [b.vstack(spacing: 0, [filler, text])])
         let tab = b.node("tab", ["title": .s("Home")], [b.node("zstack", ["alignment": .s("center")], [b.text("Home"), sheet])])
         let root = b.node("tabview", ["selected": .n(0)], [tab])
         let layout = try b.layout(root: root)

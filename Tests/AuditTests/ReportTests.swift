@@ -1,3 +1,4 @@
+import TestSupport
 import Audit
 import LayoutEngine
 import LayoutModel
@@ -5,8 +6,8 @@ import Testing
 
 @Suite struct ReportTests {
     /// Stats' grid in small: "Revenue" across "$412" from xLarge, in both schemes.
-    static func overlap() throws -> (AuditStream, AuditResult) {
-        var b = AuditStream()
+    static func overlap() throws -> (StreamBuilder, AuditResult) {
+        var b = StreamBuilder()
         let (root, _, _) = ChecksTests.column(&b, "Revenue", "$412")
         return (b, try b.audit(root: root, sizes: [.large, .xLarge, .accessibility3], schemes: [.light, .dark]))
     }
@@ -95,11 +96,11 @@ import Testing
     }
 
     @Test func theSelectorPrefersAnAccessibilityIdentifier() throws {
-        var c = AuditStream()
+        var c = StreamBuilder()
         let revenue = c.text("Revenue")
         let tagged = c.styled(["accessibilityIdentifier": .s("revenue"), "frame": .object(["width": .n(60), "alignment": .s("leading")])], revenue)
         let amount = c.text("$412")
-        let row = c.hstack([tagged, amount])
+        let row = c.hstack(spacing: 0, [tagged, amount])
         let finding = try #require(try c.audit(root: row, sizes: [.large, .xLarge]).findings.first)
         #expect(finding.element.selector == "#revenue")
     }

@@ -3,6 +3,7 @@ import Drawing
 import Foundation
 import LayoutEngine
 import LayoutModel
+import TestSupport
 import Testing
 
 /// Issue 14's pseudolanguages, Bold Text and Increase Contrast, fake measurer: every character

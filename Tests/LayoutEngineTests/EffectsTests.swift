@@ -1,3 +1,4 @@
+import TestSupport
 import Drawing
 import LayoutEngine
 import LayoutModel

@@ -1,3 +1,4 @@
+import TestSupport
 import Assets
 import Drawing
 import Foundation

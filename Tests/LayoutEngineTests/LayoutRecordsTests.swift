@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import LayoutEngine
 import Drawing
@@ -24,6 +25,37 @@ import LayoutModel
         let second = b.node("navscreen", ["title": .s(title), "displayMode": .s("inline"), "depth": .n(1)], [detail])
         let stack = b.node("navstack", [:], [first, second])
         return (b, stack, second)
+    }
+
+    /// `accessibilityIdentifier` is recorded for the placed `styled` element that carries it
+    /// (its frame is the modified view's) and printed by the layout report; a screen a push
+    /// covers is not placed, so its identifiers are not on screen.
+    @Test func accessibilityIdentifiersAreRecordedWhereTheElementIsPlaced() throws {
+        var b = StreamBuilder()
+        let covered = b.text("Root")
+        let coveredRow = b.styled(["accessibilityIdentifier": .s("row")], covered)
+        let first = b.node("navscreen", ["title": .s("Todos")], [coveredRow])
+        let label = b.text("Save")
+        let save = b.styled(["accessibilityIdentifier": .s("save"), "padding": .object(["top": .n(10), "leading": .n(20),
+                                                                                      "bottom": .n(10), "trailing": .n(20)])], label)
+        let x = b.text("x")
+        let unnamed = b.styled(["accessibilityIdentifier": .s("")], x)
+        let content = b.vstack([save, unnamed])
+        let second = b.node("navscreen", ["title": .s("Detail"), "displayMode": .s("inline"), "depth": .n(1)], [content])
+        let stack = b.node("navstack", [:], [first, second])
+        let (layout, tree) = try layOut(b, root: stack)
+        #expect(layout.identifiers == [save: "save"])
+        #expect(layout.elements(identifiedBy: "save") == [save])
+        #expect(layout.elements(identifiedBy: "row").isEmpty)
+        // "Save" is 34 x 22 at body with 0.5 em per character; the padding makes it 74 x 42.
+        #expect(layout.frames[save]?.size == Size(width: 74, height: 42))
+        #expect(layout.frames[label]?.size == Size(width: 34, height: 22))
+        let report = LayoutReport(tree: tree, layout: layout, commit: 1)
+        let element = try #require(report.elements.first { $0.id == save })
+        #expect(element.identifier == "save")
+        #expect(report.serialized().contains(#""id":\#(save),"identifier":"save","kind":"styled""#))
+        #expect(report.elements.first { $0.id == coveredRow }?.identifier == nil)
+        #expect(LayoutReport.parse(Array(report.serialized().utf8)) == report)
     }
 
     @Test func inlineTitleCutAtItsRoomIsTruncatedInTheReport() throws {

@@ -1,3 +1,4 @@
+import TestSupport
 import LayoutEngine
 import Testing
 import Drawing

@@ -1,5 +1,7 @@
 import Foundation
 import ImageDiff
+import LayoutEngine
+import TestSupport
 import Testing
 
 /// Documentation images: `--crop` with `--margin`, `--background transparent`, `--frame` and
@@ -38,6 +40,55 @@ import Testing
         for args in [["--margin", "4"], ["--crop", "14", "--frame"], ["--crop", "x"], ["--background", "blue"]] {
             #expect(try CLI.run(["render", Self.counter] + args).status == 2, "\(args)")
         }
+    }
+
+    /// A button (id 4 its wrapper) with `.accessibilityIdentifier("save")` and two texts whose
+    /// wrappers (6 and 8) share "row", in a vstack spaced 12.
+    static var identified: String {
+        var b = StreamBuilder()
+        let title = b.text("Settings")
+        let save = b.text("Save")
+        let button = b.node("button", ["role": .null, "style": .s("borderedProminent")], [save])
+        let named = b.styled(["accessibilityIdentifier": .s("save")], button)
+        let one = b.text("One")
+        let first = b.styled(["accessibilityIdentifier": .s("row")], one)
+        let two = b.text("Two")
+        let second = b.styled(["accessibilityIdentifier": .s("row")], two)
+        let stack = b.vstack(spacing: 12, [title, named, first, second])
+        b.insert(stack, into: 0, at: 0)
+        b.commit()
+        return b.text
+    }
+
+    /// `--crop @save`: the element `shotter layout` shows with that identifier (the button's
+    /// wrapper at 163,403 66x36), 8 points around it at 2x: (66 + 16) x (36 + 16) x 2.
+    @Test func cropByAccessibilityIdentifier() throws {
+        let dir = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let stream = try CLI.write(Self.identified, to: "Ident.jsonl", in: dir)
+        let layout = try CLI.run(["layout", stream])
+        #expect(layout.stdout.contains(#"{"frame":{"height":36,"width":66,"x":163,"y":403},"id":4,"identifier":"save","kind":"styled","label":"Save"}"#))
+        #expect(layout.stdout.contains(#""id":6,"identifier":"row""#) && layout.stdout.contains(#""id":8,"identifier":"row""#))
+
+        let run = try CLI.run(["render", stream, "--crop", "@save", "--margin", "8", "--scale", "2", "-o", dir.path + "/named"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let named = try image(dir.path + "/named/Ident/001.iphone15pro.large.light.png")
+        #expect((named.width, named.height) == (164, 104))
+        #expect(named.pixel(0, 0) == [255, 255, 255, 255], "the margin shows the screen")
+        #expect(named.pixel(20, 52) == [0, 122, 255, 255], "the prominent button's accent fill")
+        #expect(try CLI.run(["render", stream, "--crop", "4", "--margin", "8", "--scale", "2", "-o", dir.path + "/byID"]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path + "/byID/Ident/001.iphone15pro.large.light.png"))
+                == Data(contentsOf: URL(fileURLWithPath: dir.path + "/named/Ident/001.iphone15pro.large.light.png")))
+
+        let several = try CLI.run(["render", stream, "--crop", "@row", "-o", dir.path + "/rows"])
+        #expect(several.status == 1)
+        #expect(several.stderr == "\(stream): commit 1: --crop @row: 2 elements on screen have accessibilityIdentifier \"row\" (styled 6, styled 8): crop one by its id\n")
+        let none = try CLI.run(["render", stream, "--crop", "@nope", "-o", dir.path + "/nope"])
+        #expect(none.status == 1)
+        #expect(none.stderr == "\(stream): commit 1: --crop @nope: no element on screen has accessibilityIdentifier \"nope\" at this commit\n")
+        for path in ["/rows", "/nope"] { #expect(!FileManager.default.fileExists(atPath: dir.path + path)) }
+        let empty = try CLI.run(["render", stream, "--crop", "@"])
+        #expect(empty.status == 2 && empty.stderr.contains("--crop takes an element id or @identifier"))
     }
 
     /// The outline: 14 points of body around the 393x852 screen, transparent outside its

@@ -37,7 +37,7 @@ import Testing
         #expect(graph["SVGExport"]?.contains("CCairo") == true && graph["SVGExport"]?.contains("CPoppler") == true)
         #expect(Self.closure(of: "shotter", in: graph).isSuperset(of: Self.cModules))
         for target in ["LayoutModel", "Drawing", "ChartRender", "LayoutEngine", "LayoutEngineTests", "ChartRenderTests",
-                       "LayoutModelTests", "Fuzzer", "Assets", "AssetsTests", "Audit", "AuditTests"] {
+                       "LayoutModelTests", "Fuzzer", "Assets", "AssetsTests", "Audit", "AuditTests", "TestSupport"] {
             #expect(graph[target] != nil, "\(target) is not in Package.swift")
             let reached = Self.closure(of: target, in: graph).intersection(Self.cModules)
             #expect(reached.isEmpty, "\(target) reaches \(reached.sorted())")

@@ -129,6 +129,81 @@ extension TestCommandTests {
         #expect(passing.lastLine == "14 passed, 0 failed", "no layout dump was left to write: \(passing.output)")
     }
 
+    /// The report's accept commands as headless Chromium shows the page (scripts/setup.sh
+    /// installs it): the one for all, and each failure's card's with that card's name.
+    func acceptCommandsInTheBrowser() throws -> (all: [String], cards: [(name: String, command: String)]) {
+        let page = URL(fileURLWithPath: dir + "/.shotter-artifacts/report.html").absoluteString
+        let browser = try CLI.run(["--no-sandbox", "--disable-gpu", "--dump-dom", page], executable: "/usr/bin/chromium-headless-shell")
+        #expect(browser.status == 0, "\(browser.stderr)")
+        func text(_ html: Substring) -> String {
+            html.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&amp;", with: "&")
+        }
+        let commands = /<code class="accept">([^<]*)<\/code>/
+        let parts = browser.stdout.split(separator: "<section class=\"card\"", omittingEmptySubsequences: false)
+        let all = parts[0].matches(of: commands).map { text($0.1) }
+        var cards: [(name: String, command: String)] = []
+        for card in parts.dropFirst() {
+            let name = try #require(card.firstMatch(of: /<h2><span class="status failed">failed<\/span> ([^<]*)<\/h2>/)).1
+            let command = try #require(card.firstMatch(of: commands), "no accept command for \(name)").1
+            cards.append((text(name), text(command)))
+        }
+        return (all, cards)
+    }
+
+    /// `command` pasted into a POSIX shell in the project, `shotter` being the built binary.
+    func paste(_ command: String) throws -> Run {
+        let binary = try #require(Self.binary)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #"shotter() { "$SHOTTER_BINARY" "$@"; }; eval "$1""#, "sh", command]
+        process.currentDirectoryURL = URL(fileURLWithPath: dir)
+        process.environment = CLI.environment.merging(["SHOTTER_BINARY": binary]) { _, new in new }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: output, errors: errors)
+    }
+
+    /// report.html of a failing run, opened in a browser: every failure's card shows a command
+    /// that, pasted into a shell, accepts exactly that snapshot (an image, a layout report, a
+    /// stream whose name needs quoting); the command for all makes the next CI run pass.
+    @Test func reportsAcceptCommandsWorkAsTheBrowserShowsThem() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write(#"{"streams": ["flows/*.jsonl"], "schemes": ["light", "dark"], "scale": 1, "formats": ["png", "layout"]}"#, "shotter.json")
+        try write(stream(["Hello"]), "flows/B.jsonl")
+        #expect(try shotter(["test"]).status == 0)
+        try write(stream(["Hello, and more"]), "flows/B.jsonl")
+        try write(stream(["New"]), "flows/It's odd.jsonl")
+        #expect(try shotter(["test"], ci: true).lastLine == "0 passed, 8 failed")
+
+        let shown = try acceptCommandsInTheBrowser()
+        #expect(shown.all == ["shotter accept .shotter-artifacts"])
+        #expect(shown.cards.map(\.name) == ["B/001.iphone15pro.large.dark.layout.json", "B/001.iphone15pro.large.dark.png",
+                                            "B/001.iphone15pro.large.light.layout.json", "B/001.iphone15pro.large.light.png",
+                                            "It's odd/001.iphone15pro.large.dark.layout.json", "It's odd/001.iphone15pro.large.dark.png",
+                                            "It's odd/001.iphone15pro.large.light.layout.json", "It's odd/001.iphone15pro.large.light.png"])
+        for (name, command) in shown.cards {
+            let run = try paste(command)
+            #expect(run.status == 0, "\(command): \(run.errors)")
+            #expect(run.output.hasPrefix("accepted __Snapshots__/\(name)"), "\(command): \(run.output)")
+            #expect(run.output.hasSuffix("accepted 1 snapshot: review and commit them\n"), "\(command)")
+        }
+        #expect(try shotter(["test"], ci: true).lastLine == "8 passed, 0 failed")
+
+        try write(stream(["Hello, and even more"]), "flows/B.jsonl")
+        #expect(try shotter(["test"], ci: true).lastLine == "4 passed, 4 failed")
+        let again = try acceptCommandsInTheBrowser()
+        #expect(again.cards.count == 4)
+        let all = try paste(try #require(again.all.first))
+        #expect(all.status == 0 && all.output.hasSuffix("accepted 2 snapshots: review and commit them\n"), "\(all.output)")
+        #expect(try shotter(["test"], ci: true).lastLine == "8 passed, 0 failed")
+    }
+
     /// Hostile names and files: nothing is written, and the goldens stay as they were.
     @Test func acceptRefusesWhatWouldLeaveTheGoldens() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -2,12 +2,13 @@ import Testing
 @testable import TextMeasure
 import LayoutModel
 
-/// The font model (`SystemFontModel`) against real iOS 17 and 18 screenshots: the ink width of
-/// each reference word as iOS drew it, measured by `scripts/text-widths.py` in
-/// `shared/ios-real` (which also renders the cases and prints the full table, iOS 13 and 26
-/// included), and the ink width Pango gives the same word in the font shotter resolves.
-/// Issue 13's bar: at every size the references hold, the median difference is under 2 %
-/// and none is over 6 % (docs/decisions.md, "Fonts").
+/// The font model (`SystemFontModel`) against real iOS screenshots: the ink width of each
+/// reference word as iOS drew it, measured by `scripts/text-widths.py` in `shared/ios-real`
+/// (which also renders the cases and prints the full table), and the ink width Pango gives the
+/// same word in the font shotter resolves. Issue 13's bar, for the iOS 17 and 18 words the
+/// model is fitted to: at every size they hold, the median difference is under 2 % and none is
+/// over 6 % (docs/decisions.md, "Fonts"). The iOS 13 and 26 words are not fitted to (iOS 26
+/// changed its metrics); the 6 % bound on them guards against a model that drifts away.
 struct IOSTextWidthTests {
     struct Reference: Sendable, CustomStringConvertible {
         var `case`: String
@@ -21,7 +22,8 @@ struct IOSTextWidthTests {
     }
 
     /// Printed by `python3 scripts/text-widths.py --swift`. The swift-snapshot-testing cases run
-    /// at Dynamic Type Medium (body 16 pt); a11y-list-sections at Large.
+    /// at Dynamic Type Medium (body 16 pt), list-row-xa3 at accessibility3 (body 40 pt, the
+    /// Display cut); a11y-list-sections at Large.
     static let references: [Reference] = [
         .init(case: "a11y-list-sections", iOS: "17.5", word: "ACCOUNTS", size: 13, weight: .regular, width: 70.62),
         .init(case: "a11y-list-sections", iOS: "17.5", word: "Checking", size: 17, weight: .regular, width: 69.47),
@@ -69,6 +71,27 @@ struct IOSTextWidthTests {
         .init(case: "lazy-text", iOS: "18", word: "Martin", size: 16, weight: .regular, width: 44.04),
         .init(case: "lazy-text", iOS: "18", word: "Clean", size: 16, weight: .regular, width: 39.14),
         .init(case: "lazy-text", iOS: "18", word: "Code", size: 16, weight: .regular, width: 36.95),
+        .init(case: "pf-checked", iOS: "13", word: "Checked", size: 16, weight: .regular, width: 61.97),
+        .init(case: "list-row", iOS: "26", word: "San", size: 16, weight: .regular, width: 25.54),
+        .init(case: "list-row", iOS: "26", word: "Francisco", size: 16, weight: .regular, width: 68.50),
+        .init(case: "list-row", iOS: "26", word: "20", size: 16, weight: .regular, width: 17.12),
+        .init(case: "list-row", iOS: "26", word: "°C,", size: 16, weight: .regular, width: 20.59),
+        .init(case: "list-row", iOS: "26", word: "Sunny", size: 16, weight: .regular, width: 43.80),
+        .init(case: "list-header", iOS: "26", word: "Create", size: 27, weight: .bold, width: 82.62),
+        .init(case: "list-header", iOS: "26", word: "a", size: 27, weight: .bold, width: 12.84),
+        .init(case: "list-header", iOS: "26", word: "new", size: 27, weight: .bold, width: 50.76),
+        .init(case: "list-header", iOS: "26", word: "Account", size: 27, weight: .bold, width: 104.33),
+        .init(case: "menu-picker", iOS: "26", word: "Clean", size: 16, weight: .regular, width: 39.14),
+        .init(case: "menu-picker", iOS: "26", word: "Code", size: 16, weight: .regular, width: 36.95),
+        .init(case: "inline-picker", iOS: "26", word: "Option", size: 16, weight: .regular, width: 46.80),
+        .init(case: "inline-picker", iOS: "26", word: "1", size: 16, weight: .regular, width: 4.40),
+        .init(case: "inline-picker", iOS: "26", word: "Option", size: 16, weight: .regular, width: 46.80),
+        .init(case: "inline-picker", iOS: "26", word: "2", size: 16, weight: .regular, width: 7.32),
+        .init(case: "list-row-xa3", iOS: "26", word: "San", size: 40, weight: .regular, width: 61.89),
+        .init(case: "list-row-xa3", iOS: "26", word: "Francisco", size: 40, weight: .regular, width: 161.61),
+        .init(case: "list-row-xa3", iOS: "26", word: "20", size: 40, weight: .regular, width: 43.35),
+        .init(case: "list-row-xa3", iOS: "26", word: "°C,", size: 40, weight: .regular, width: 47.56),
+        .init(case: "list-row-xa3", iOS: "26", word: "Sunny", size: 40, weight: .regular, width: 105.83),
     ]
 
     let measurer = try! PangoTextMeasurer()
@@ -86,11 +109,15 @@ struct IOSTextWidthTests {
         }
     }
 
+    /// The versions the model is fitted to.
+    static let calibrated = Self.references.filter { $0.iOS.hasPrefix("17") || $0.iOS.hasPrefix("18") }
+
     @Test func medianDifferenceIsUnderTwoPercentAtEverySize() {
-        let sizes = Set(Self.references.map(\.size)).sorted()
+        let sizes = Set(Self.calibrated.map(\.size)).sorted()
         #expect(sizes == [13, 16, 17])
+        #expect(Self.calibrated.count == 46 && Self.references.count == 67)
         for size in sizes {
-            let differences = Self.references.filter { $0.size == size }.map { abs(difference($0)) }.sorted()
+            let differences = Self.calibrated.filter { $0.size == size }.map { abs(difference($0)) }.sorted()
             let middle = differences.count / 2
             let median = differences.count % 2 == 1 ? differences[middle] : (differences[middle - 1] + differences[middle]) / 2
             #expect(median < 2, "\(size) pt: median \(median) %")

@@ -57,6 +57,7 @@ public enum StyledFamily: ElementFamily {
     }
 
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
+        if let identifier = (e.props as? Style)?.accessibilityIdentifier { pass.record(identifier: identifier, for: e.id) }
         place(layers(e, pass)[...], e.children.first, in: frame, proposal: proposal, pass)
     }
 

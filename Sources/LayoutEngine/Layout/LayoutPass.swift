@@ -28,6 +28,13 @@ public struct LayoutResult: Sendable {
     public var proposals: [Int: ProposedSize] = [:]
     /// What a renderer reports back to Swift after this pass (`geometry`, `layout`), by element.
     public var measurements: [Int: LayoutMeasurement] = [:]
+    /// The `accessibilityIdentifier` of every placed `styled` element that has one.
+    public var identifiers: [Int: String] = [:]
+
+    /// The placed elements whose `accessibilityIdentifier` is `identifier`, by id.
+    public func elements(identifiedBy identifier: String) -> [Int] {
+        identifiers.filter { $0.value == identifier }.keys.sorted()
+    }
 }
 
 /// One layout pass over a tree: the single dispatch point, with a cache per (node, proposal).
@@ -169,6 +176,7 @@ public final class LayoutPass {
         result.labels[id, default: [:]].merge(record.labels) { $1 }
     }
     func record(measurement: LayoutMeasurement, for id: Int) { result.measurements[id] = measurement }
+    func record(identifier: String, for id: Int) { result.identifiers[id] = identifier }
 
     private func computeContexts() {
         var stack: [(Int, InheritedContext)] = [(ElementTree.rootID, InheritedContext())]

@@ -78,6 +78,9 @@ public struct Style: Hashable, Sendable {
     public var badge: String?
     /// `.listRowInsets(_:)`: replaces a list row's default insets.
     public var listRowInsets: EdgeInsets?
+    /// `.accessibilityIdentifier(_:)`: draws nothing; layout records it (`LayoutResult.identifiers`)
+    /// so `shotter layout` shows it and `--crop @identifier` finds the element.
+    public var accessibilityIdentifier: String?
     // Phase 5-7 and 12 layout and environment fields (see `Families/StyleLayers.swift`).
     public var gridCellColumns: Int?
     public var gridCellAnchor: Point?
@@ -91,12 +94,12 @@ public struct Style: Hashable, Sendable {
 
     /// Fields the protocol defines that change nothing in a still screenshot.
     static let stillFields: Set<String> = ["animation", "animationToken", "transition", "hitTesting",
-                                           "accessibilityLabel", "accessibilityIdentifier", "accessibilityHint"]
+                                           "accessibilityLabel", "accessibilityHint"]
     static let knownFields: Set<String> = stillFields.union([
         "padding", "font", "foreground", "background", "frame", "cornerRadius", "opacity", "disabled",
         "layoutPriority", "lineLimit", "multilineTextAlignment", "fixedSize", "labelIcon", "offset",
         "clipped", "hidden", "ignoresSafeArea",
-        "badge", "listRowInsets",
+        "badge", "listRowInsets", "accessibilityIdentifier",
         "gridCellColumns", "gridCellAnchor", "tint", "position", "aspectRatio", "imageScale", "containerRelativeFrame",
     ]).union(VisualEffects.fieldNames)
 
@@ -147,6 +150,7 @@ public struct Style: Hashable, Sendable {
             s.listRowInsets = EdgeInsets(top: try i.number("top") ?? 0, leading: try i.number("leading") ?? 0,
                                          bottom: try i.number("bottom") ?? 0, trailing: try i.number("trailing") ?? 0)
         }
+        s.accessibilityIdentifier = try r.string("accessibilityIdentifier").flatMap { $0.isEmpty ? nil : $0 }
         try s.decodeLayoutFields(r)
         s.effects = try VisualEffects.decode(r)
         return s

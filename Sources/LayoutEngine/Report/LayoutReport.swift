@@ -21,6 +21,8 @@ public struct LayoutReport: Hashable, Sendable {
         /// What a person would call it: a text's string, an image's symbol, the text inside a
         /// button (cut to 40 characters). Containers with several children have none.
         public var label: String?
+        /// The `accessibilityIdentifier` of a `styled` element (`--crop @identifier` finds it).
+        public var identifier: String?
         public var frame: Rect?
         public var chrome: [String: Rect]
         /// A text element's laid-out lines (nil for other kinds).
@@ -28,9 +30,9 @@ public struct LayoutReport: Hashable, Sendable {
         /// A compound kind's texts (a bar's title, a back button's label...), by name.
         public var labels: [String: LaidOutText]
 
-        public init(id: Int, kind: String, label: String? = nil, frame: Rect?, chrome: [String: Rect] = [:],
-                    text: LaidOutText? = nil, labels: [String: LaidOutText] = [:]) {
-            self.id = id; self.kind = kind; self.label = label; self.frame = frame; self.chrome = chrome
+        public init(id: Int, kind: String, label: String? = nil, identifier: String? = nil, frame: Rect?,
+                    chrome: [String: Rect] = [:], text: LaidOutText? = nil, labels: [String: LaidOutText] = [:]) {
+            self.id = id; self.kind = kind; self.label = label; self.identifier = identifier; self.frame = frame; self.chrome = chrome
             self.text = text; self.labels = labels
         }
     }
@@ -63,7 +65,8 @@ public struct LayoutReport: Hashable, Sendable {
             if id != ElementTree.rootID, element.children.count <= 1, let text = firstTexts.firstText(under: id, in: tree) {
                 label = text.count > 40 ? String(text.prefix(39)) + "…" : text
             }
-            return Element(id: id, kind: element.kind, label: label, frame: layout.frames[id], chrome: layout.chrome[id] ?? [:],
+            return Element(id: id, kind: element.kind, label: label, identifier: layout.identifiers[id], frame: layout.frames[id],
+                           chrome: layout.chrome[id] ?? [:],
                            text: layout.texts[id].map { LaidOutText(lines: $0.lines.map(\.text), truncated: $0.truncated) },
                            labels: (layout.labels[id] ?? [:]).mapValues(LaidOutText.init))
         }
@@ -113,6 +116,7 @@ extension LayoutReport.Element {
     var json: JSON {
         var fields: [String: JSON] = ["id": .number(Double(id)), "kind": .string(kind), "frame": frame.map(Self.rectJSON) ?? .null]
         if let label { fields["label"] = .string(label) }
+        if let identifier { fields["identifier"] = .string(identifier) }
         if !chrome.isEmpty { fields["chrome"] = .object(chrome.mapValues(Self.rectJSON)) }
         if !labels.isEmpty { fields["labels"] = .object(labels.mapValues(\.json)) }
         if let text {
@@ -128,6 +132,8 @@ extension LayoutReport.Element {
         }
         var label: String?
         if case .string(let s)? = json["label"] { label = s }
+        var identifier: String?
+        if case .string(let s)? = json["identifier"] { identifier = s }
         var chrome: [String: Rect] = [:]
         if case .object(let fields)? = json["chrome"] {
             for (name, value) in fields {
@@ -144,7 +150,7 @@ extension LayoutReport.Element {
         }
         let text = json["lines"] == nil ? nil : LayoutReport.LaidOutText(json: json)
         if json["lines"] != nil && text == nil { return nil }
-        self.init(id: id, kind: kind, label: label, frame: json["frame"].flatMap(Self.rect), chrome: chrome,
+        self.init(id: id, kind: kind, label: label, identifier: identifier, frame: json["frame"].flatMap(Self.rect), chrome: chrome,
                   text: text, labels: labels)
     }
 
