@@ -28,6 +28,7 @@ public enum Audit {
             unmeasured += checks.unmeasured
             if let reference = samples.first(where: {
                 $0.configuration.scheme == sample.configuration.scheme && $0.configuration.size == referenceSize
+                    && $0.configuration.layoutDirection == sample.configuration.layoutDirection
                     && $0.configuration.device == sample.configuration.device
             }), sample.configuration.size.index > referenceSize.index {
                 observations += SizeChecks(screen: screen, reference: reference, sample: sample).run()

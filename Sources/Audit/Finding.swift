@@ -51,18 +51,24 @@ public struct Configuration: Hashable, Sendable, Comparable {
     public var device: String
     public var size: DynamicTypeSize
     public var scheme: ColorScheme
+    public var layoutDirection: LayoutDirection
 
-    public init(device: String, size: DynamicTypeSize, scheme: ColorScheme) {
-        self.device = device; self.size = size; self.scheme = scheme
+    public init(device: String, size: DynamicTypeSize, scheme: ColorScheme, layoutDirection: LayoutDirection = .ltr) {
+        self.device = device; self.size = size; self.scheme = scheme; self.layoutDirection = layoutDirection
     }
 
     public init(_ environment: RenderEnvironment) {
-        self.init(device: environment.device.name, size: environment.dynamicTypeSize, scheme: environment.colorScheme)
+        self.init(device: environment.device.name, size: environment.dynamicTypeSize, scheme: environment.colorScheme,
+                  layoutDirection: environment.layoutDirection)
     }
 
     public static func < (a: Configuration, b: Configuration) -> Bool {
-        (a.size.index, a.scheme.index, a.device) < (b.size.index, b.scheme.index, b.device)
+        (a.size.index, a.scheme.caseIndex, a.layoutDirection.caseIndex, a.device)
+            < (b.size.index, b.scheme.caseIndex, b.layoutDirection.caseIndex, b.device)
     }
+
+    /// `dark`, or `dark rtl` when right to left: how reports name the scheme and direction.
+    public var appearance: String { scheme.rawValue + (layoutDirection == .ltr ? "" : " \(layoutDirection.rawValue)") }
 }
 
 extension DynamicTypeSize {
@@ -70,8 +76,9 @@ extension DynamicTypeSize {
     public var index: Int { Self.allCases.firstIndex(of: self)! }
 }
 
-extension ColorScheme {
-    var index: Int { Self.allCases.firstIndex(of: self)! }
+extension CaseIterable where Self: Equatable {
+    /// Position among the cases: configurations sort by it.
+    var caseIndex: Int { Self.allCases.firstIndex(of: self).map { Self.allCases.distance(from: Self.allCases.startIndex, to: $0) }! }
 }
 
 /// An element as findings name it: by id and kind, its first text, the stream line of its

@@ -54,7 +54,7 @@ public struct AuditReport: Sendable {
     public var console: [String] {
         var lines = entries.map { entry -> String in
             let f = entry.finding
-            let schemes = orderedUnique(f.occursAt.map(\.scheme.rawValue)).joined(separator: ", ")
+            let schemes = orderedUnique(f.occursAt.map(\.appearance)).joined(separator: ", ")
             return "\(f.stream):\(f.element.line): \(f.severity.rawValue) \(f.check.rawValue) \(f.element.description)"
                 + (f.part.map { " \($0)" } ?? "") + ": \(f.detail) from \(f.firstSize.rawValue) (\(schemes))"
                 + (manyCommits ? " at commit \(f.commit)" : "") + (f.review ? " [review]" : "")
@@ -79,8 +79,10 @@ public struct AuditReport: Sendable {
                 "line": .number(Double(f.element.line)), "commit": .number(Double(f.commit)),
                 "element": Self.json(f.element), "detail": .string(f.detail), "firstSize": .string(f.firstSize.rawValue),
                 "occursAt": .array(f.occursAt.map { c in
-                    .object(["device": .string(c.device), "dynamicTypeSize": .string(c.size.rawValue),
-                             "colorScheme": .string(c.scheme.rawValue)])
+                    var fields: [String: JSON] = ["device": .string(c.device), "dynamicTypeSize": .string(c.size.rawValue),
+                                                  "colorScheme": .string(c.scheme.rawValue)]
+                    if c.layoutDirection != .ltr { fields["layoutDirection"] = .string(c.layoutDirection.rawValue) }
+                    return .object(fields)
                 }),
                 "fingerprint": .string(f.fingerprint), "status": .string(entry.status.rawValue),
                 "measured": f.measurement.map { .number($0.value) } ?? .null,

@@ -5,13 +5,14 @@ import LayoutModel
 
 /// One setting of `RenderOptions`, as a command-line flag and as a key of `shotter.json`.
 public enum Setting: CaseIterable, Sendable {
-    case devices, sizes, schemes, commits, formats, scale, threshold, includeAA, maxDiffPixels, maxDiffRatio, assets, images
+    case devices, sizes, schemes, layoutDirections, commits, formats, scale, threshold, includeAA, maxDiffPixels, maxDiffRatio, assets, images
 
     public var flag: String {
         switch self {
         case .devices: "--device"
         case .sizes: "--dynamic-type"
         case .schemes: "--scheme"
+        case .layoutDirections: "--layout-direction"
         case .commits: "--commit"
         case .formats: "--format"
         case .scale: "--scale"
@@ -29,6 +30,7 @@ public enum Setting: CaseIterable, Sendable {
         case .devices: "devices"
         case .sizes: "dynamicTypeSizes"
         case .schemes: "schemes"
+        case .layoutDirections: "layoutDirections"
         case .commits: "commits"
         case .formats: "formats"
         case .scale: "scale"
@@ -57,6 +59,7 @@ public struct OptionValues: Hashable, Sendable {
     public var devices: [Device]?
     public var sizes: [DynamicTypeSize]?
     public var schemes: [ColorScheme]?
+    public var layoutDirections: [LayoutDirection]?
     public var commits: CommitSelection?
     public var formats: [ImageFormat]?
     public var scale: Double?
@@ -72,7 +75,7 @@ public struct OptionValues: Hashable, Sendable {
 
     /// Whether these values change which snapshots exist (tolerances do not).
     public var narrowsPlan: Bool {
-        devices != nil || sizes != nil || schemes != nil || commits != nil || formats != nil
+        devices != nil || sizes != nil || schemes != nil || layoutDirections != nil || commits != nil || formats != nil
     }
 }
 
@@ -176,6 +179,9 @@ public enum OptionParser {
                                     DynamicTypeSize.init(rawValue:))
         case .schemes:
             values.schemes = try list(written, single: single, what: "color scheme", hint: "light or dark", ColorScheme.init(rawValue:))
+        case .layoutDirections:
+            values.layoutDirections = try list(written, single: single, what: "layout direction", hint: "ltr or rtl",
+                                               LayoutDirection.init(rawValue:))
         case .formats:
             values.formats = try list(written, single: single, what: "format", hint: "png, svg or layout", ImageFormat.init(rawValue:))
         case .commits: values.commits = try commits(written, single: single)

@@ -36,6 +36,8 @@ public struct RenderOptions: Hashable, Sendable {
     public var schemes: [ColorScheme] = [.light]
     /// True when the schemes were given: they then beat the stream's own root `colorScheme`.
     public var schemesGiven = false
+    /// `--layout-direction`: right to left mirrors the layout (docs/decisions.md).
+    public var layoutDirections: [LayoutDirection] = [.ltr]
     public var commits: CommitSelection = .last
     public var formats: [ImageFormat] = [.png]
     /// Pixels per point for PNG; nil is the device's own scale.
@@ -54,6 +56,7 @@ public struct RenderOptions: Hashable, Sendable {
         if let v = values.devices { o.devices = v }
         if let v = values.sizes { o.sizes = v }
         if let v = values.schemes { o.schemes = v; o.schemesGiven = true }
+        if let v = values.layoutDirections { o.layoutDirections = v }
         if let v = values.commits { o.commits = v }
         if let v = values.formats { o.formats = v }
         if let v = values.scale { o.scale = v }
@@ -68,7 +71,7 @@ public struct RenderOptions: Hashable, Sendable {
 
     public func scale(for device: Device) -> Double { scale ?? device.scale }
 
-    /// Every device x size x scheme, in that nesting order.
+    /// Every device x size x scheme x layout direction, in that nesting order.
     public var environments: [RenderEnvironment] { environments(schemes: schemes) }
 
     /// The environments a commit is drawn in: the stream's root `colorScheme` update (Phase 12,
@@ -86,8 +89,11 @@ public struct RenderOptions: Hashable, Sendable {
     private func environments(schemes: [ColorScheme]) -> [RenderEnvironment] {
         devices.flatMap { device in
             sizes.flatMap { size in
-                schemes.map {
-                    RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: $0, catalog: catalog, remoteImages: remoteImages)
+                schemes.flatMap { scheme in
+                    layoutDirections.map {
+                        RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: scheme, catalog: catalog,
+                                          remoteImages: remoteImages, layoutDirection: $0)
+                    }
                 }
             }
         }

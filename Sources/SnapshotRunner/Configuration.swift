@@ -45,13 +45,15 @@ public struct Snapshot: Hashable, Sendable {
 }
 
 /// File names as `shotter render` writes them (`RenderCommand.fileName`; a CLI test checks
-/// that both agree): `NNN[-EVENT].DEVICE.SIZE.SCHEME`.
+/// that both agree): `NNN[-EVENT].DEVICE.SIZE.SCHEME`, then `.rtl` for right to left (the
+/// default direction adds nothing, so names from before the axis keep their meaning).
 public enum SnapshotName {
     public static func base(commit: OpStream.Commit, environment: RenderEnvironment) -> String {
         var number = String(commit.number)
         while number.count < 3 { number = "0" + number }
         let label = commit.label.map { "-\($0)" } ?? ""
         return "\(number)\(label).\(environment.device.name).\(environment.dynamicTypeSize.rawValue).\(environment.colorScheme.rawValue)"
+            + (environment.layoutDirection == .ltr ? "" : ".\(environment.layoutDirection.rawValue)")
     }
 
     /// The stream's file name without directory and extension. A name that would be only dots

@@ -8,7 +8,7 @@ import TextMeasure
 
 /// `shotter audit`: Dynamic Type and accessibility findings over every size and scheme.
 enum AuditCommand {
-    static let settings: [Setting] = [.commits, .devices, .sizes, .schemes, .assets, .images]
+    static let settings: [Setting] = [.commits, .devices, .sizes, .schemes, .layoutDirections, .assets, .images]
 
     static func run(_ argv: [String]) throws -> Int32 {
         if argv.contains("--help") || argv.contains("-h") { print(Help.audit); return 0 }
@@ -123,7 +123,8 @@ enum AuditCommand {
     }
 }
 
-/// The screenshots of `--html`: every size in the first scheme, one point to one pixel.
+/// The screenshots of `--html`: every size in the first scheme and layout direction, one point
+/// to one pixel.
 final class HTMLImages {
     private let screenshotter: Screenshotter
     private(set) var files: [(name: String, bytes: [UInt8])] = []
@@ -132,15 +133,16 @@ final class HTMLImages {
     init() throws { screenshotter = try Screenshotter() }
 
     func add(stream: String, commit: Int, tree: ElementTree, facts: StreamFacts, samples: [ScreenSample]) throws {
-        guard let scheme = samples.first?.configuration.scheme else { return }
+        guard let first = samples.first?.configuration else { return }
+        let scheme = first.scheme
         let index = screens.count + 1
         var images: [Configuration: String] = [:]
-        for sample in samples where sample.configuration.scheme == scheme {
+        for sample in samples where sample.configuration.scheme == scheme && sample.configuration.layoutDirection == first.layoutDirection {
             let name = "screen\(index)-\(sample.configuration.size.rawValue)-\(scheme.rawValue).png"
             files.append((name, try screenshotter.encode(sample.displayList, format: .png, scale: 1)))
             images[sample.configuration] = name
         }
-        let reference = samples.first { $0.configuration.scheme == scheme && $0.configuration.size == Audit.referenceSize }
+        let reference = samples.first { images[$0.configuration] != nil && $0.configuration.size == Audit.referenceSize }
         screens.append(ReportScreen(stream: stream, commit: commit, size: samples[0].displayList.size, images: images,
                                     readingOrder: reference.map { Audit.readingOrder(tree: tree, facts: facts, sample: $0) } ?? []))
     }
