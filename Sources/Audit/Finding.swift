@@ -69,7 +69,7 @@ public struct Configuration: Hashable, Sendable, Comparable {
     }
 
     public static func < (a: Configuration, b: Configuration) -> Bool {
-        (a.size.index, a.scheme.index, a.device, a.axes.joined(separator: ".")) < (b.size.index, b.scheme.index, b.device, b.axes.joined(separator: "."))
+        (a.size.index, a.scheme.caseIndex, a.device, a.axes.joined(separator: ".")) < (b.size.index, b.scheme.caseIndex, b.device, b.axes.joined(separator: "."))
     }
 }
 
@@ -78,8 +78,9 @@ extension DynamicTypeSize {
     public var index: Int { Self.allCases.firstIndex(of: self)! }
 }
 
-extension ColorScheme {
-    var index: Int { Self.allCases.firstIndex(of: self)! }
+extension CaseIterable where Self: Equatable {
+    /// Position among the cases: configurations sort by it.
+    var caseIndex: Int { Self.allCases.firstIndex(of: self).map { Self.allCases.distance(from: Self.allCases.startIndex, to: $0) }! }
 }
 
 /// An element as findings name it: by id and kind, its first text, the stream line of its

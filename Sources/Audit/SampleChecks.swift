@@ -251,7 +251,7 @@ struct SampleChecks {
                 let control = screen.tree.nearestAncestor(of: id, kindIn: ScreenTree.interactiveKinds)
                 guard labelled || control.map({ screen.textBelow($0.id) == nil }) == true else { continue }
                 for index in items {
-                    if case .symbol(_, let rect, let color, _) = list.items[index] {
+                    if case .symbol(_, let rect, let color, _, _) = list.items[index] {
                         parts.append(NonTextPart(element: id, name: "icon", rect: rect, color: color, item: index))
                         break
                     }

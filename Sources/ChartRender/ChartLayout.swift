@@ -131,6 +131,21 @@ public struct ChartLayout: Hashable, Sendable {
         }
     }
 
+    /// The layout in right-to-left layout: every rect reflected in the chart's box, so the y
+    /// axis's leading band and the legend's leading column move to the right.
+    public func mirrored() -> ChartLayout {
+        let m = HorizontalMirror(width: size.width)
+        func label(_ l: PlacedLabel) -> PlacedLabel { PlacedLabel(rect: m.rect(l.rect), text: l.text) }
+        var out = self
+        out.plot = m.rect(plot); out.legend = m.rect(legend); out.xBand = m.rect(xBand); out.yBand = m.rect(yBand)
+        out.xLabels = xLabels.map(label); out.yLabels = yLabels.map(label)
+        out.xViews = xViews.map(m.rect); out.yViews = yViews.map(m.rect)
+        out.legendItems = legendItems.map {
+            PlacedLegendItem(rect: m.rect($0.rect), glyph: m.rect($0.glyph), symbol: $0.symbol, label: label($0.label))
+        }
+        return out
+    }
+
     /// The named rects `shotter layout` reports, offset to `origin` (the chart's screen origin):
     /// `plot`, `legend`, `xband`, `yband`, `xlabel<i>`, `ylabel<i>`, `legend<i>`.
     public func chrome(at origin: Point) -> [String: Rect] {

@@ -4,17 +4,20 @@ import LayoutModel
 /// Maps unit coordinates (0...1 of the plot, y top → bottom) to screen points.
 public struct PlotMapping: Hashable, Sendable {
     public var plot: Rect
-    public init(plot: Rect) { self.plot = plot }
+    /// Right-to-left layout: x runs from the plot's right edge.
+    public var rightToLeft: Bool
+    public init(plot: Rect, rightToLeft: Bool = false) { self.plot = plot; self.rightToLeft = rightToLeft }
 
     public func point(_ x: Double, _ y: Double) -> Point {
-        Point(x: plot.minX + x * plot.width, y: plot.minY + y * plot.height)
+        Point(x: rightToLeft ? plot.maxX - x * plot.width : plot.minX + x * plot.width, y: plot.minY + y * plot.height)
     }
 
     /// The pixel rect of a unit rect; with `fixedWidth`, that wide and centered on its middle.
     public func rect(x0: Double, x1: Double, y0: Double, y1: Double, fixedWidth: Double? = nil) -> Rect {
         let a = point(min(x0, x1), min(y0, y1)), b = point(max(x0, x1), max(y0, y1))
-        guard let fixedWidth else { return Rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y) }
-        return Rect(x: (a.x + b.x) / 2 - fixedWidth / 2, y: a.y, width: fixedWidth, height: b.y - a.y)
+        let left = min(a.x, b.x), width = abs(b.x - a.x)
+        guard let fixedWidth else { return Rect(x: left, y: a.y, width: width, height: b.y - a.y) }
+        return Rect(x: left + width / 2 - fixedWidth / 2, y: a.y, width: fixedWidth, height: b.y - a.y)
     }
 }
 

@@ -87,8 +87,9 @@ public enum DisplayItem: Hashable, Sendable {
     /// The stroke is centered on the outline of `rect`; insetting is done by the builder.
     case stroke(ShapeOutline, Rect, Paint, lineWidth: Double, dash: [Double])
     case text(TextRun)
-    /// An icon-set glyph (a lucide file name, without ".svg") drawn into `rect` in `color`.
-    case symbol(name: String, rect: Rect, color: RGBA, strokeWidth: Double)
+    /// An icon-set glyph (a lucide file name, without ".svg") drawn into `rect` in `color`;
+    /// `mirrored` flips it left to right in its rect (a directional symbol in right-to-left layout).
+    case symbol(name: String, rect: Rect, color: RGBA, strokeWidth: Double, mirrored: Bool = false)
     /// A picture: a catalog or remote file, or a bitmap recipe (`Images.swift`).
     case image(ImageItem)
     /// A clip that lasts until the matching `popClip`.

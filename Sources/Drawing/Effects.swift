@@ -70,3 +70,12 @@ public enum MaskMode: Hashable, Sendable {
     /// A gradient foreground: the paint shows where the content is opaque (glyphs, outlines).
     case paintThrough
 }
+
+extension AffineTransform {
+    /// The transform seen through `mirror` (right-to-left layout flips the coordinate space):
+    /// offsets and anchors move to the other side and rotations turn the other way.
+    public func mirrored(_ mirror: HorizontalMirror) -> AffineTransform {
+        let w = mirror.width
+        return AffineTransform(a: a, b: -b, c: -c, d: d, tx: w - a * w - tx, ty: ty + b * w)
+    }
+}

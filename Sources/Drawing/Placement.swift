@@ -37,7 +37,8 @@ extension DisplayItem {
         case .text(var run):
             run.origin = p(run.origin)
             return .text(run)
-        case .symbol(let name, let rect, let color, let width): return .symbol(name: name, rect: r(rect), color: color, strokeWidth: width)
+        case .symbol(let name, let rect, let color, let width, let mirrored):
+            return .symbol(name: name, rect: r(rect), color: color, strokeWidth: width, mirrored: mirrored)
         case .pushClip(let outline, let rect): return .pushClip(shape(outline), r(rect))
         case .pushTransform(let scale, let center): return .pushTransform(scale: scale, center: p(center))
         case .image(var item):

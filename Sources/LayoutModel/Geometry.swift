@@ -82,3 +82,16 @@ private func format2(_ v: Double) -> String {
     let frac = cents % 100
     return (negative ? "-" : "") + "\(whole)." + (frac < 10 ? "0" : "") + "\(frac)"
 }
+
+/// Right-to-left layout as SwiftUI does it: the horizontal axis of a box `width` wide reflected
+/// about its middle, so what sat `d` points from the left edge sits `d` points from the right.
+/// Rects keep their size (their content is not flipped); only their place changes.
+public struct HorizontalMirror: Hashable, Sendable {
+    public var width: Double
+    public init(width: Double) { self.width = width }
+
+    public func x(_ x: Double) -> Double { width - x }
+    public func point(_ p: Point) -> Point { Point(x: width - p.x, y: p.y) }
+    public func rect(_ r: Rect) -> Rect { Rect(x: width - r.maxX, y: r.y, width: r.width, height: r.height) }
+    public func rect(_ r: Rect?) -> Rect? { r.map(rect) }
+}

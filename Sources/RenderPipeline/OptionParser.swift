@@ -5,13 +5,14 @@ import LayoutModel
 
 /// One setting of `RenderOptions`, as a command-line flag and as a key of `shotter.json`.
 public enum Setting: CaseIterable, Sendable {
-    case devices, sizes, schemes, pseudolanguages, legibilityWeights, contrasts, commits, formats, scale, threshold, includeAA, maxDiffPixels, maxDiffRatio, assets, images
+    case devices, sizes, schemes, layoutDirections, pseudolanguages, legibilityWeights, contrasts, commits, formats, scale, threshold, includeAA, maxDiffPixels, maxDiffRatio, assets, images
 
     public var flag: String {
         switch self {
         case .devices: "--device"
         case .sizes: "--dynamic-type"
         case .schemes: "--scheme"
+        case .layoutDirections: "--layout-direction"
         case .pseudolanguages: "--pseudolanguage"
         case .legibilityWeights: "--legibility-weight"
         case .contrasts: "--contrast"
@@ -32,6 +33,7 @@ public enum Setting: CaseIterable, Sendable {
         case .devices: "devices"
         case .sizes: "dynamicTypeSizes"
         case .schemes: "schemes"
+        case .layoutDirections: "layoutDirections"
         case .pseudolanguages: "pseudolanguages"
         case .legibilityWeights: "legibilityWeights"
         case .contrasts: "contrasts"
@@ -65,6 +67,7 @@ public struct OptionValues: Hashable, Sendable {
     public var devices: [Device]?
     public var sizes: [DynamicTypeSize]?
     public var schemes: [ColorScheme]?
+    public var layoutDirections: [LayoutDirection]?
     /// nil in the list is no pseudolanguage (`none`).
     public var pseudolanguages: [Pseudolanguage?]?
     public var legibilityWeights: [LegibilityWeight]?
@@ -84,8 +87,8 @@ public struct OptionValues: Hashable, Sendable {
 
     /// Whether these values change which snapshots exist (tolerances do not).
     public var narrowsPlan: Bool {
-        devices != nil || sizes != nil || schemes != nil || pseudolanguages != nil || legibilityWeights != nil
-            || contrasts != nil || commits != nil || formats != nil
+        devices != nil || sizes != nil || schemes != nil || layoutDirections != nil || pseudolanguages != nil
+            || legibilityWeights != nil || contrasts != nil || commits != nil || formats != nil
     }
 }
 
@@ -189,6 +192,9 @@ public enum OptionParser {
                                     DynamicTypeSize.init(rawValue:))
         case .schemes:
             values.schemes = try list(written, single: single, what: "color scheme", hint: "light or dark", ColorScheme.init(rawValue:))
+        case .layoutDirections:
+            values.layoutDirections = try list(written, single: single, what: "layout direction", hint: "ltr or rtl",
+                                               LayoutDirection.init(rawValue:))
         case .pseudolanguages:
             values.pseudolanguages = try list(written, single: single, what: "pseudolanguage",
                                               hint: "none, " + Pseudolanguage.allCases.map(\.rawValue).joined(separator: ", ")) { name in

@@ -40,6 +40,8 @@ public struct RenderOptions: Hashable, Sendable {
     public var contrasts: [ColorSchemeContrast] = [.standard]
     /// True when the schemes were given: they then beat the stream's own root `colorScheme`.
     public var schemesGiven = false
+    /// `--layout-direction`: right to left mirrors the layout (docs/decisions.md).
+    public var layoutDirections: [LayoutDirection] = [.ltr]
     public var commits: CommitSelection = .last
     public var formats: [ImageFormat] = [.png]
     /// Pixels per point for PNG; nil is the device's own scale.
@@ -58,6 +60,7 @@ public struct RenderOptions: Hashable, Sendable {
         if let v = values.devices { o.devices = v }
         if let v = values.sizes { o.sizes = v }
         if let v = values.schemes { o.schemes = v; o.schemesGiven = true }
+        if let v = values.layoutDirections { o.layoutDirections = v }
         if let v = values.pseudolanguages { o.pseudolanguages = v }
         if let v = values.legibilityWeights { o.legibilityWeights = v }
         if let v = values.contrasts { o.contrasts = v }
@@ -75,8 +78,9 @@ public struct RenderOptions: Hashable, Sendable {
 
     public func scale(for device: Device) -> Double { scale ?? device.scale }
 
-    /// Every device x size x scheme x pseudolanguage x legibility weight x contrast, in that
-    /// nesting order.
+    /// Every device x size x scheme x layout direction x pseudolanguage x legibility weight x
+    /// contrast, in that nesting order (once each: the rtl pseudolanguage is right to left in
+    /// either direction).
     public var environments: [RenderEnvironment] { environments(schemes: schemes) }
 
     /// The environments a commit is drawn in: the stream's root `colorScheme` update (Phase 12,
@@ -92,21 +96,24 @@ public struct RenderOptions: Hashable, Sendable {
     }
 
     private func environments(schemes: [ColorScheme]) -> [RenderEnvironment] {
-        devices.flatMap { device in
+        var seen = Set<RenderEnvironment>()
+        return devices.flatMap { device in
             sizes.flatMap { size in
                 schemes.flatMap { scheme in
-                    pseudolanguages.flatMap { pseudolanguage in
-                        legibilityWeights.flatMap { weight in
-                            contrasts.map {
-                                // The rtl pseudolanguage is right-to-left layout with its strings marked.
-                                RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: scheme, catalog: catalog,
-                                                  remoteImages: remoteImages, layoutDirection: pseudolanguage == .rtl ? .rtl : .ltr,
-                                                  pseudolanguage: pseudolanguage, legibilityWeight: weight, contrast: $0)
+                    layoutDirections.flatMap { direction in
+                        pseudolanguages.flatMap { pseudolanguage in
+                            legibilityWeights.flatMap { weight in
+                                contrasts.map {
+                                    // The rtl pseudolanguage is right-to-left layout with its strings marked.
+                                    RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: scheme, catalog: catalog,
+                                                      remoteImages: remoteImages, layoutDirection: pseudolanguage == .rtl ? .rtl : direction,
+                                                      pseudolanguage: pseudolanguage, legibilityWeight: weight, contrast: $0)
+                                }
                             }
                         }
                     }
                 }
             }
-        }
+        }.filter { seen.insert($0).inserted }
     }
 }

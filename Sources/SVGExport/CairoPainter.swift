@@ -66,8 +66,14 @@ struct CairoPainter {
             cairo_save(cr)
             defer { cairo_restore(cr) }
             try text.draw(run, in: cr)
-        case .symbol(let name, let rect, let color, let strokeWidth):
+        case .symbol(let name, let rect, let color, let strokeWidth, let mirrored):
+            guard mirrored else { icons.draw(name, in: rect, color: color, strokeWidth: strokeWidth, on: cr); break }
+            // Reflected about the rect's vertical center line.
+            cairo_save(cr)
+            cairo_translate(cr, 2 * rect.midX, 0)
+            cairo_scale(cr, -1, 1)
             icons.draw(name, in: rect, color: color, strokeWidth: strokeWidth, on: cr)
+            cairo_restore(cr)
         case .image(let image):
             drawImage(image, on: cr)
         case .pushClip(let shape, let rect):

@@ -189,9 +189,15 @@ extension CairoPainter {
         return drawn != 0
     }
 
+    private static let popplerLock = NSLock()
+
     /// The first page of a PDF file filling `rect` (fitting is aspectRatio's job, as for
     /// SVG), drawn by poppler as vectors: paths stay paths in an SVG output.
     private func drawPDF(_ path: String, in rect: Rect, on cr: OpaquePointer) -> Bool {
+        // Poppler keeps process-wide state (its FreeType library and font caches): two renders
+        // drawing PDFs at once crashed inside Cairo and FreeType, so one PDF is drawn at a time.
+        Self.popplerLock.lock()
+        defer { Self.popplerLock.unlock() }
         var error: UnsafeMutablePointer<GError>?
         let uri = g_filename_to_uri(URL(fileURLWithPath: path).path, nil, &error)
         defer { g_free(uri) }

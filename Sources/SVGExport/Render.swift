@@ -38,7 +38,7 @@ extension DisplayItem {
         case .fill: "fill"
         case .stroke: "stroke"
         case .text: "text"
-        case .symbol(let name, _, _, _): "symbol \(name)"
+        case .symbol(let name, _, _, _, _): "symbol \(name)"
         case .image: "image"
         case .pushClip, .popClip: "clip"
         case .pushGroup, .popGroup: "opacity group"

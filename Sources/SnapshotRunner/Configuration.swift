@@ -45,7 +45,9 @@ public struct Snapshot: Hashable, Sendable {
 }
 
 /// File names as `shotter render` writes them (`RenderCommand.fileName`; a CLI test checks
-/// that both agree): `NNN[-EVENT].DEVICE.SIZE.SCHEME[.AXES]`.
+/// that both agree): `NNN[-EVENT].DEVICE.SIZE.SCHEME[.AXES]`, the axes (`rtl`, `pseudo-double`,
+/// `bold-text`, `increased-contrast`) only when not the default, so names from before them
+/// keep their meaning.
 public enum SnapshotName {
     public static func base(commit: OpStream.Commit, environment: RenderEnvironment) -> String {
         var number = String(commit.number)

@@ -9,7 +9,8 @@ import TextMeasure
 
 /// `shotter audit`: Dynamic Type and accessibility findings over every size and scheme.
 enum AuditCommand {
-    static let settings: [Setting] = [.commits, .devices, .sizes, .schemes, .pseudolanguages, .legibilityWeights, .contrasts, .assets, .images]
+    static let settings: [Setting] = [.commits, .devices, .sizes, .schemes, .layoutDirections, .pseudolanguages, .legibilityWeights,
+                                      .contrasts, .assets, .images]
 
     static func run(_ argv: [String]) throws -> Int32 {
         if argv.contains("--help") || argv.contains("-h") { print(Help.audit); return 0 }
@@ -149,7 +150,8 @@ struct RenderedPixels: PixelSampler {
     }
 }
 
-/// The screenshots of `--html`: every size in the first scheme, one point to one pixel.
+/// The screenshots of `--html`: every size in the first scheme and the first combination of
+/// the other axes (layout direction, pseudolanguage...), one point to one pixel.
 final class HTMLImages {
     private let screenshotter: Screenshotter
     private(set) var files: [(name: String, bytes: [UInt8])] = []
@@ -158,10 +160,12 @@ final class HTMLImages {
     init(_ screenshotter: Screenshotter) { self.screenshotter = screenshotter }
 
     func add(stream: String, commit: Int, tree: ElementTree, facts: StreamFacts, samples: [ScreenSample], findings: [Finding]) throws {
-        guard let scheme = samples.first?.configuration.scheme else { return }
+        guard let first = samples.first?.configuration else { return }
+        let scheme = first.scheme
         let index = screens.count + 1
         var images: [Configuration: String] = [:]
-        let shown = samples.filter { $0.configuration.scheme == scheme }.sorted { $0.configuration < $1.configuration }
+        let shown = samples.filter { $0.configuration.scheme == scheme && $0.configuration.axes == first.axes }
+            .sorted { $0.configuration < $1.configuration }
         for sample in shown {
             let name = "screen\(index)-\(sample.configuration.size.rawValue)-\(scheme.rawValue).png"
             files.append((name, try screenshotter.encode(sample.displayList, format: .png, scale: 1)))
@@ -170,7 +174,7 @@ final class HTMLImages {
         let sheet = "screen\(index)-sheet-\(scheme.rawValue).png"
         files.append((sheet, try screenshotter.encode(Self.contactSheet(shown, findings: findings, measurer: screenshotter.measurer),
                                                       format: .png, scale: 1)))
-        let reference = samples.first { $0.configuration.scheme == scheme && $0.configuration.size == Audit.referenceSize }
+        let reference = samples.first { images[$0.configuration] != nil && $0.configuration.size == Audit.referenceSize }
         screens.append(ReportScreen(stream: stream, commit: commit, size: samples[0].displayList.size, images: images,
                                     readingOrder: reference.map { Audit.readingOrder(tree: tree, facts: facts, sample: $0) } ?? [],
                                     sheet: sheet))

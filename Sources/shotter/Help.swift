@@ -23,6 +23,7 @@ enum Help {
     static let render = """
     Usage: shotter render INPUT [-o DIR] [--format png|svg|layout,...] [--device NAME]
                           [--dynamic-type SIZE,...|all] [--scheme light|dark|light,dark]
+                          [--layout-direction ltr|rtl|ltr,rtl]
                           [--commit N,...|last|all] [--scale N] [--max-pixels N] [--jobs N]
                           [--assets PATH.xcassets]... [--images DIR|MAP.json]
                           [--crop ID|@IDENTIFIER [--margin N]] [--background transparent] [--frame]
@@ -36,6 +37,8 @@ enum Help {
       --dynamic-type S     Dynamic Type sizes, comma separated, or all (default: large)
                            \(OptionParser.sizeNames)
       --scheme S           light, dark or light,dark (default: light)
+      --layout-direction D ltr, rtl or ltr,rtl (default: ltr); rtl mirrors the layout as
+                           SwiftUI's .rightToLeft and adds .rtl to file names
       --pseudolanguage P   Xcode's pseudolanguages: none, double, accented, bounded, rtl,
                            comma separated (default: none)
       --legibility-weight W  regular, bold or regular,bold: iOS's Bold Text (default: regular);
@@ -61,7 +64,7 @@ enum Help {
 
     static let audit = """
     Usage: shotter audit INPUT... [--commit N|last|all] [--device NAME] [--dynamic-type SIZE,...|all]
-                         [--scheme light,dark] [--json FILE] [--html DIR] [--junit FILE] [--sarif FILE]
+                         [--scheme light,dark] [--layout-direction ltr,rtl] [--json FILE] [--html DIR] [--junit FILE] [--sarif FILE]
                          [--baseline FILE] [--write-baseline FILE] [--fail-on error|warning|never]
 
     Lays out each commit at every Dynamic Type size and scheme and checks what layout and
@@ -74,6 +77,7 @@ enum Help {
       --device NAME          \(OptionParser.deviceNames) or WIDTHxHEIGHT@SCALE (default: iphone15pro)
       --dynamic-type S       sizes, comma separated, or all (default: all; large is always laid out)
       --scheme S             light, dark or light,dark (default: both)
+      --layout-direction D   ltr, rtl or ltr,rtl (default: ltr)
       --pseudolanguage P     none, double, accented, bounded, rtl: a text whole in English at
                              large and cut in the pseudolanguage is a text.truncated finding
       --legibility-weight W  regular, bold (--bold-text: bold)
@@ -93,10 +97,12 @@ enum Help {
 
     static let layout = """
     Usage: shotter layout INPUT [--commit N|last] [--device NAME] [--dynamic-type SIZE] [--scheme S]
+                          [--layout-direction ltr|rtl]
                           [--pseudolanguage P] [--legibility-weight W|--bold-text] [--contrast C]
                           [--assets PATH.xcassets]... [--images DIR|MAP.json]
 
-    Prints one JSON object: commit, device, dynamicTypeSize, colorScheme and elements, one
+    Prints one JSON object: commit, device, dynamicTypeSize, colorScheme (and layoutDirection
+    when rtl) and elements, one
     entry per element with id, kind, label (its text, or the text inside it), frame ({x, y,
     width, height} in screen points, or null when not laid out), chrome (named rects of
     compound kinds), labels (their texts: lines, and truncated: true where an ellipsis or a
@@ -117,6 +123,7 @@ enum Help {
 
     static let events = """
     Usage: shotter events INPUT [--commit N|last] [--device NAME] [--dynamic-type SIZE] [--scheme S]
+                          [--layout-direction ltr|rtl]
                           [--pseudolanguage P] [--legibility-weight W|--bold-text] [--contrast C]
                           [--assets PATH.xcassets]... [--images DIR|MAP.json]
 
@@ -145,7 +152,7 @@ enum Help {
                         [--jobs N] [--shard I/N] [--artifacts DIR] [--junit FILE] [overrides]
 
     Renders every snapshot the plan lists (streams x commits x devices x sizes x schemes x
-    formats) and compares it with its golden: bytes first, then pixel by pixel (pixelmatch),
+    layout directions x formats) and compares it with its golden: bytes first, then pixel by pixel (pixelmatch),
     and the frames with the stored layout report, to name what moved. The plan format is in
     docs/test-plan.md. Exit status 0 when everything matches, 1 on any mismatch (or when
     something was recorded while CI is set), 2 on usage errors. The last line is
@@ -168,7 +175,7 @@ enum Help {
       --goldens DIR        goldens directory (default: the plan's, __Snapshots__ next to it)
       --max-pixels N       the most pixels a rendered PNG may have (default: 16777216)
     Overrides of the plan, for every stream:
-      --device NAME,...  --dynamic-type SIZE,...|all  --scheme light,dark
+      --device NAME,...  --dynamic-type SIZE,...|all  --scheme light,dark  --layout-direction ltr,rtl
       --pseudolanguage none,double,...  --legibility-weight regular,bold (--bold-text)
       --contrast standard,increased
       --commit last|all|N,...  --format png,svg,layout  --scale N

@@ -15,7 +15,8 @@ enum LayoutCommand {
 /// What `shotter layout` and `shotter events` share: the one commit the flags pick, laid out
 /// for one device, Dynamic Type size and scheme. Laying out needs no painter.
 enum OneCommit {
-    static let settings: [Setting] = [.commits, .devices, .sizes, .schemes, .pseudolanguages, .legibilityWeights, .contrasts, .assets, .images]
+    static let settings: [Setting] = [.commits, .devices, .sizes, .schemes, .layoutDirections, .pseudolanguages, .legibilityWeights,
+                                      .contrasts, .assets, .images]
 
     static func layOut(command: String, _ argv: [String]) throws -> (scene: Scene, layout: LayoutResult) {
         let args = try Arguments(command: command, argv, settings: settings)

@@ -11,7 +11,8 @@ import SVGExport
 /// into place only when the whole run succeeded: a failure leaves no file of the run
 /// (`OutputFiles`).
 enum RenderCommand {
-    static let settings: [Setting] = [.devices, .sizes, .schemes, .pseudolanguages, .legibilityWeights, .contrasts, .commits, .formats, .scale, .assets, .images]
+    static let settings: [Setting] = [.devices, .sizes, .schemes, .layoutDirections, .pseudolanguages, .legibilityWeights, .contrasts,
+                                      .commits, .formats, .scale, .assets, .images]
 
     static func run(_ argv: [String]) throws -> Int32 {
         if argv.contains("--help") || argv.contains("-h") { print(Help.render); return 0 }

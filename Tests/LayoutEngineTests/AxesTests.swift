@@ -105,7 +105,7 @@ import Testing
         let items = Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics(), screen: false).items
         let runs = items.compactMap { item -> TextRun? in if case .text(let run) = item { run } else { nil } }
         #expect(runs.map(\.font.drawnWeight) == [.bold])
-        let strokes = items.compactMap { item -> Double? in if case .symbol(_, _, _, let w) = item { w } else { nil } }
+        let strokes = items.compactMap { item -> Double? in if case .symbol(_, _, _, let w, _) = item { w } else { nil } }
         #expect(strokes == [2.5])
     }
 

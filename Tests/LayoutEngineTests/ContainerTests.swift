@@ -304,7 +304,7 @@ import LayoutModel
         let scaled = b.styled(["imageScale": .s("large")], star)
         let (list, _) = try paint(b, root: scaled)
         let sizes = list.items.compactMap { item -> Double? in
-            if case .symbol(_, let rect, _, _) = item { return rect.width }
+            if case .symbol(_, let rect, _, _, _) = item { return rect.width }
             return nil
         }
         #expect(sizes == [21.25]) // the body's 17 pt em x 1.25

@@ -209,7 +209,7 @@ extension EffectsTests {
 
 extension EffectsTests {
     func symbols(_ list: DisplayList) -> [String] {
-        list.items.compactMap { if case .symbol(let name, _, _, _) = $0 { name } else { nil } }
+        list.items.compactMap { if case .symbol(let name, _, _, _, _) = $0 { name } else { nil } }
     }
 
     @Test func fillNamesDrawTheFilledFormAndBadgesAreComposed() throws {
@@ -222,7 +222,7 @@ extension EffectsTests {
                                   "cloud", "circle-plus.fill", "folder-plus"])
         // The badge: 0.55 of the glyph at its bottom trailing corner, a fifth of it outside.
         let cloudFrame = try #require(layout.frames[images[5]])
-        let badges = list.items.compactMap { if case .symbol("circle-plus.fill", let r, _, _) = $0 { r } else { nil } }
+        let badges = list.items.compactMap { if case .symbol("circle-plus.fill", let r, _, _, _) = $0 { r } else { nil } }
         let em = 17.0 // body
         let glyph = Rect(x: cloudFrame.midX - em / 2, y: cloudFrame.midY - em / 2, width: em, height: em)
         let side = em * 0.55

@@ -190,7 +190,7 @@ import LayoutModel
         let (layout, tree) = try layOut(b, root: list, environment: plainScreen)
         let palette = Palette(.light)
         let symbols = Self.paint(layout, tree).compactMap { item -> RGBA? in
-            if case .symbol(_, _, let color, _) = item { return color }
+            if case .symbol(_, _, let color, _, _) = item { return color }
             return nil
         }
         #expect(symbols == [palette.accent, palette.red])
@@ -200,7 +200,7 @@ import LayoutModel
         let outside = c.styled(["labelIcon": .bool(true)], outsideIcon)
         let (layout2, tree2) = try layOut(c, root: outside, environment: plainScreen)
         let outsideColors = Self.paint(layout2, tree2).compactMap { item -> RGBA? in
-            if case .symbol(_, _, let color, _) = item { return color }
+            if case .symbol(_, _, let color, _, _) = item { return color }
             return nil
         }
         #expect(outsideColors == [palette.label])

@@ -118,7 +118,7 @@ let dark = RenderEnvironment(colorScheme: .dark)
             #expect(textColor(list, "Settings") == palette.accent)
             #expect(textColor(list, "Home") == palette.secondaryLabel)
             let symbols = list.items.compactMap { item -> (String, RGBA)? in
-                if case .symbol(let name, _, let color, _) = item { return (name, color) } else { return nil }
+                if case .symbol(let name, _, let color, _, _) = item { return (name, color) } else { return nil }
             }
             // Tab bar items draw their .fill variants (gear.fill, house.fill).
             #expect(symbols.first { $0.0 == "settings.fill" }?.1 == palette.accent)

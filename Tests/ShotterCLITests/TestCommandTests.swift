@@ -161,6 +161,37 @@ import Testing
         }
     }
 
+    /// `--layout-direction` and `"layoutDirections"`: right to left adds `.rtl` to the names,
+    /// the default adds nothing, and render, layout, audit and test take the same values.
+    @Test func layoutDirectionsAreAnAxisNamedOnlyWhenRightToLeft() throws {
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try write(#"{"streams": ["flows/*.jsonl"], "layoutDirections": ["ltr", "rtl"], "scale": 1}"#, "shotter.json")
+        try write(stream(["Hello"]), "flows/Greeting.jsonl")
+        let recorded = try shotter(["test"])
+        #expect(recorded.status == 0, "\(recorded.output)")
+        for name in ["001.iphone15pro.large.light", "001.iphone15pro.large.light.rtl"] {
+            #expect(exists("__Snapshots__/Greeting/\(name).png") && exists("__Snapshots__/Greeting/\(name).layout.json"), "\(name)")
+        }
+        #expect(try shotter(["test"]).lastLine == "2 passed, 0 failed")
+        #expect(try shotter(["test", "--layout-direction", "rtl"]).lastLine == "1 passed, 0 failed")
+
+        let rendered = try shotter(["render", "flows/Greeting.jsonl", "-o", "shots", "--scale", "1", "--layout-direction", "ltr,rtl"])
+        #expect(rendered.output == "shots/Greeting/001.iphone15pro.large.light.png\nshots/Greeting/001.iphone15pro.large.light.rtl.png\n")
+        #expect(FileManager.default.contents(atPath: dir + "/shots/Greeting/001.iphone15pro.large.light.rtl.png")
+                == FileManager.default.contents(atPath: dir + "/__Snapshots__/Greeting/001.iphone15pro.large.light.rtl.png"))
+        #expect(try shotter(["render", "flows/Greeting.jsonl", "-o", "plain"]).output == "plain/Greeting/001.iphone15pro.large.light.png\n")
+
+        let rtl = try shotter(["layout", "flows/Greeting.jsonl", "--layout-direction", "rtl"])
+        #expect(rtl.status == 0 && rtl.output.hasSuffix(#""layoutDirection":"rtl"}"# + "\n"))
+        #expect(try !shotter(["layout", "flows/Greeting.jsonl"]).output.contains("layoutDirection"))
+        #expect(try shotter(["audit", "flows/Greeting.jsonl", "--layout-direction", "ltr,rtl"]).status == 0)
+
+        let wrong = try shotter(["render", "flows/Greeting.jsonl", "--layout-direction", "up"])
+        #expect(wrong.status == 2 && wrong.errors.contains(#"unknown layout direction "up" (use ltr or rtl)"#), "\(wrong.errors)")
+        #expect(try shotter(["layout", "flows/Greeting.jsonl", "--layout-direction", "ltr,rtl"]).errors
+                .contains("--layout-direction takes one layout direction here"))
+    }
+
     @Test func recordingOnCIFails() throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try write(plan, "shotter.json")

@@ -59,10 +59,11 @@ import Testing
 
     @Test func mistakesAreNamed() {
         #expect(planError(#"{"streams": ["a.jsonl"], "device": "iphonese"}"#)
-                == "shotter.json: unknown key \"device\" (use assets, audit, commits, contrasts, devices, dynamicTypeSizes, formats, goldens, images, includeAA, legibilityWeights, maxDiffPixels, maxDiffRatio, pngCompression, pseudolanguages, scale, schemes, streams, threshold)")
+                == "shotter.json: unknown key \"device\" (use assets, audit, commits, contrasts, devices, dynamicTypeSizes, formats, goldens, images, includeAA, layoutDirections, legibilityWeights, maxDiffPixels, maxDiffRatio, pngCompression, pseudolanguages, scale, schemes, streams, threshold)")
         #expect(planError(#"{"streams": []}"#) == "shotter.json: streams must be a non-empty array of paths or objects")
         #expect(planError(#"{"streams": [{"schemes": "dark"}]}"#) == "shotter.json: streams[0]: needs a \"path\" (a file or a glob)")
         #expect(planError(#"{"streams": ["a"], "schemes": ["sepia"]}"#) == "unknown color scheme \"sepia\" (use light or dark)")
+        #expect(planError(#"{"streams": ["a"], "layoutDirections": ["ltr", "up"]}"#) == "unknown layout direction \"up\" (use ltr or rtl)")
         #expect(planError(#"{"streams": ["a"], "commits": 0}"#) == "shotter.json: commits must be a whole number from 1")
         #expect(planError(#"{"streams": ["a"], "threshold": 2}"#) == "shotter.json: threshold must be a number from 0 to 1")
         #expect(planError("{\"streams\": \n [\"a\",]}")?.hasPrefix("shotter.json:2: ") == true)

@@ -71,10 +71,12 @@ public enum ColorSchemeContrast: String, Hashable, Sendable, CaseIterable { case
 
 extension RenderEnvironment {
     /// Issue 14's axes that differ from the default, as file names and reports spell them:
-    /// `pseudo-double`, `bold-text`, `increased-contrast` (empty by default, so names and
+    /// `rtl`, `pseudo-double`, `bold-text`, `increased-contrast` (empty by default, so names and
     /// reports without them are unchanged).
     public var axisNames: [String] {
         var names: [String] = []
+        // The rtl pseudolanguage lays out right to left by itself: its name says so.
+        if layoutDirection == .rtl && pseudolanguage != .rtl { names.append("rtl") }
         if let pseudolanguage { names.append("pseudo-" + pseudolanguage.rawValue) }
         if legibilityWeight == .bold { names.append("bold-text") }
         if contrast == .increased { names.append("increased-contrast") }

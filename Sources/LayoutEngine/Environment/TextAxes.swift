@@ -83,8 +83,9 @@ extension LegibilityWeight {
         case .text(var run):
             run.font.boldText = true
             return .text(run)
-        case .symbol(let name, let rect, let color, let strokeWidth):
-            return .symbol(name: name, rect: rect, color: color, strokeWidth: strokeWidth * SystemFontModel.boldTextStrokeScale)
+        case .symbol(let name, let rect, let color, let strokeWidth, let mirrored):
+            return .symbol(name: name, rect: rect, color: color, strokeWidth: strokeWidth * SystemFontModel.boldTextStrokeScale,
+                           mirrored: mirrored)
         default:
             return item
         }

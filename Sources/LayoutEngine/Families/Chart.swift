@@ -278,18 +278,18 @@ extension ChartFamily {
             let edge = x.edge == .top ? plot.minY : plot.maxY
             let outward = x.edge == .top ? -ChartMetrics.tickLength : ChartMetrics.tickLength
             for g in x.gridLines {
-                let px = plot.minX + g * plot.width
+                let px = parts.mapping.point(g, 0).x
                 painter.append(segment(Point(x: px, y: plot.minY), Point(x: px, y: plot.maxY)))
             }
             for t in x.ticks {
-                let px = plot.minX + t * plot.width
+                let px = parts.mapping.point(t, 0).x
                 painter.append(segment(Point(x: px, y: edge), Point(x: px, y: edge + outward)))
             }
             for text in parts.xLabelTexts { painter.draw(text, color: secondary) }
         }
         if let y = props.yAxis {
-            let edge = y.edge == .leading ? plot.minX : plot.maxX
-            let outward = y.edge == .leading ? -ChartMetrics.tickLength : ChartMetrics.tickLength
+            let edge = parts.onLeft(y.edge) ? plot.minX : plot.maxX
+            let outward = parts.onLeft(y.edge) ? -ChartMetrics.tickLength : ChartMetrics.tickLength
             for g in y.gridLines {
                 let py = plot.minY + g * plot.height
                 painter.append(segment(Point(x: plot.minX, y: py), Point(x: plot.maxX, y: py)))
@@ -303,21 +303,18 @@ extension ChartFamily {
         if let legend = props.legend {
             for (i, entry) in legend.entries.enumerated() {
                 guard i < parts.legendItems.count else { continue }
-                let item = parts.legendItems[i]
+                let box = parts.legendGlyphs[i]
                 let style = i < props.legendStyles.count ? props.legendStyles[i] : .semantic("blue", opacity: 1)
                 if let symbol = entry.symbol {
-                    let side = ChartMetrics.legendSymbolSize
-                    let glyph = SymbolGlyph(symbol, center: Point(x: item.x + side / 2, y: item.midY), size: side)
+                    let glyph = SymbolGlyph(symbol, center: Point(x: box.midX, y: box.midY), size: ChartMetrics.legendSymbolSize)
                     paintGlyph(glyph, style, &painter, state)
                 } else {
-                    let size = ChartMetrics.legendLineSize
-                    let line = Rect(x: item.x, y: item.midY - size.height / 2, width: size.width, height: size.height)
-                    painter.append(.fill(.rect, line, painter.paint(chartStyle(style), in: line, state)))
+                    painter.append(.fill(.rect, box, painter.paint(chartStyle(style), in: box, state)))
                 }
                 painter.draw(parts.legendTexts[i], color: secondary)
             }
         }
-        let mapping = PlotMapping(plot: plot)
+        let mapping = parts.mapping
         painter.append(.pushClip(.rect, plot))
         for mark in props.marks { paintMark(mark, mapping, &painter, state) }
         painter.append(.popClip)
@@ -398,6 +395,9 @@ struct ChartParts: LayoutParts {
     var yLabelTexts: [PlacedText?]
     /// One per legend item, after its glyph.
     var legendTexts: [PlacedText]
+    /// Right-to-left layout: the x scale runs from the right and the axes' leading and
+    /// trailing edges swap (Swift Charts mirrors the whole chart).
+    var rightToLeft = false
 
     init(_ layout: ChartLayout, at origin: Point, font: ResolvedFont) {
         self.layout = layout
@@ -425,6 +425,20 @@ struct ChartParts: LayoutParts {
     private func moved(_ rect: Rect) -> Rect { rect.offsetBy(dx: origin.x, dy: origin.y) }
     var plot: Rect { moved(layout.plot) }
     var legendItems: [Rect] { layout.legendItems.map { moved($0.rect) } }
+    var legendGlyphs: [Rect] { layout.legendItems.map { moved($0.glyph) } }
+    /// Where unit coordinates land in the plot.
+    var mapping: PlotMapping { PlotMapping(plot: plot, rightToLeft: rightToLeft) }
+    /// Whether a y axis on `edge` sits at the plot's left.
+    func onLeft(_ edge: ChartEdge) -> Bool { (edge == .leading) != rightToLeft }
+
+    func mirrored(_ m: HorizontalMirror) -> Self {
+        var p = self
+        p.layout = layout.mirrored()
+        p.origin = Point(x: m.width - origin.x - layout.size.width, y: origin.y)
+        p.xLabelTexts = xLabelTexts.map(m.text); p.yLabelTexts = yLabelTexts.map(m.text); p.legendTexts = legendTexts.map(m.text)
+        p.rightToLeft = !rightToLeft
+        return p
+    }
 
     var chrome: [String: Rect] { layout.chrome(at: origin) }
 

@@ -68,17 +68,18 @@ public enum ToggleFamily: ElementFamily {
 
     public static func place(_ e: Element, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
         let control = TrailingControl.place(label: e.children.first, control: switchSize, in: frame, proposal: proposal, pass)
-        pass.record(parts: ToggleParts(track: control), for: e.id)
+        let isOn = (e.props as? ToggleProps)?.isOn ?? false
+        let (inset, side) = (ControlMetrics.thumbInset, ControlMetrics.switchThumb)
+        let thumb = Rect(x: isOn ? control.maxX - inset - side : control.x + inset, y: control.y + inset, width: side, height: side)
+        pass.record(parts: ToggleParts(track: control, thumb: thumb), for: e.id)
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
         painter.paintChildren(of: e, state)
-        guard let track = (painter.layout.parts[e.id] as? ToggleParts)?.track else { return }
+        guard let parts = painter.layout.parts[e.id] as? ToggleParts else { return }
         let isOn = (e.props as? ToggleProps)?.isOn ?? false
-        painter.append(.fill(.capsule, track, .solid(isOn ? state.tint ?? painter.palette.green : painter.palette.switchOffTrack)))
-        let (inset, side) = (ControlMetrics.thumbInset, ControlMetrics.switchThumb)
-        let thumbX = isOn ? track.maxX - inset - side : track.x + inset
-        painter.drawThumb(Rect(x: thumbX, y: track.y + inset, width: side, height: side))
+        painter.append(.fill(.capsule, parts.track, .solid(isOn ? state.tint ?? painter.palette.green : painter.palette.switchOffTrack)))
+        painter.drawThumb(parts.thumb)
     }
 }
 
@@ -379,9 +380,11 @@ public enum GaugeFamily: ElementFamily {
     }
 }
 
-/// A switch as layout placed it: its 51 x 31 track (chrome `switch`); the thumb follows `isOn`.
+/// A switch as layout placed it: its 51 x 31 track (chrome `switch`) and the thumb, at the
+/// trailing end when on (the left one in right-to-left layout, as iOS mirrors UISwitch).
 struct ToggleParts: LayoutParts {
     var track: Rect
+    var thumb: Rect
     var chrome: [String: Rect] { ["switch": track] }
 }
 
@@ -389,8 +392,12 @@ struct ToggleParts: LayoutParts {
 struct StepperParts: LayoutParts {
     var control: Rect
     var label: Rect?
-    var decrement: Rect { Rect(x: control.x, y: control.y, width: control.width / 2, height: control.height) }
-    var increment: Rect { Rect(x: control.midX, y: control.y, width: control.width / 2, height: control.height) }
+    /// Right to left: the decrement half on the right (UIStepper mirrors like its row).
+    var mirrored = false
+    private var left: Rect { Rect(x: control.x, y: control.y, width: control.width / 2, height: control.height) }
+    private var right: Rect { Rect(x: control.midX, y: control.y, width: control.width / 2, height: control.height) }
+    var decrement: Rect { mirrored ? right : left }
+    var increment: Rect { mirrored ? left : right }
 
     var chrome: [String: Rect] {
         var rects = ["control": control, "decrement": decrement, "increment": increment]
@@ -410,4 +417,16 @@ struct TrackParts: LayoutParts {
         rects["thumb"] = thumb
         return rects
     }
+}
+
+extension ToggleParts {
+    func mirrored(_ m: HorizontalMirror) -> Self { Self(track: m.rect(track), thumb: m.rect(thumb)) }
+}
+
+extension StepperParts {
+    func mirrored(_ m: HorizontalMirror) -> Self { Self(control: m.rect(control), label: m.rect(label), mirrored: !mirrored) }
+}
+
+extension TrackParts {
+    func mirrored(_ m: HorizontalMirror) -> Self { Self(track: m.rect(track), fill: m.rect(fill), thumb: m.rect(thumb)) }
 }

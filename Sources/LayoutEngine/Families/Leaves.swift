@@ -182,3 +182,7 @@ public enum ScreenFamily: ElementFamily {
         pass.environment.device.size
     }
 }
+
+extension PlaceholderParts {
+    func mirrored(_ m: HorizontalMirror) -> Self { Self(kind: m.text(kind)) }
+}

@@ -196,6 +196,12 @@ enum ListLayout {
         for row in block.rows {
             pass.place(row.id, at: row.content.origin, proposal: row.proposal)
             var decoration = ListRowParts(row: row.row, badge: row.badge, editControl: row.editControl)
+            // The separator under the row starts after the leading inset (and the edit control).
+            let hairline = 1 / pass.environment.device.scale, inset = rowInsets.leading + (row.editControl?.width ?? 0)
+            decoration.separator = Rect(x: row.row.x + inset, y: row.row.maxY - hairline, width: row.row.width - inset, height: hairline)
+            decoration.editCircle = row.editControl.map {
+                Rect(x: $0.x + rowInsets.leading, y: $0.midY - editCircle / 2, width: editCircle, height: editCircle)
+            }
             if let badge = row.badge {
                 // The badge's text, right-aligned in its rect, in the row's inherited font.
                 let text = rowStyle(row.id, pass.tree, \.badge) ?? ""
@@ -246,23 +252,20 @@ enum ListLayout {
             }
             painter.paint(id, state)
             painter.draw(decoration.badgeText, color: palette.secondaryLabel)
-            if let control = decoration.editControl, let props = listRow {
-                paintEditControl(control, props, &painter)
+            if let circle = decoration.editCircle, let props = listRow {
+                paintEditControl(circle, props, &painter)
             }
             if index < ids.count - 1 {
-                let inset = rowInsets.leading + (decoration.editControl?.width ?? 0)
-                painter.append(.fill(.rect, Rect(x: row.x + inset, y: row.maxY - hairline, width: row.width - inset, height: hairline),
-                                     .solid(palette.separator)))
+                painter.append(.fill(.rect, decoration.separator, .solid(palette.separator)))
             }
         }
         painter.append(.popClip)
     }
 
-    /// A 22 pt circle centered 27 pt from the card's leading edge: a selection ring (accent
-    /// with a white check when selected) or a red minus for deletable rows.
-    static func paintEditControl(_ control: Rect, _ props: ListRowProps, _ painter: inout Painter) {
+    /// The edit control's 22 pt circle (centered 27 pt from the card's leading edge): a
+    /// selection ring (accent with a white check when selected) or a red minus for deletable rows.
+    static func paintEditControl(_ circle: Rect, _ props: ListRowProps, _ painter: inout Painter) {
         let palette = painter.palette
-        let circle = Rect(x: control.x + rowInsets.leading, y: control.midY - editCircle / 2, width: editCircle, height: editCircle)
         if props.selectable {
             if props.selected {
                 painter.append(.fill(.ellipse, circle, .solid(palette.accent)))
@@ -487,6 +490,10 @@ struct ListRowParts: LayoutParts {
     var badge: Rect?
     var badgeText: PlacedText?
     var editControl: Rect?
+    /// The hairline under the row (drawn under every row but the block's last).
+    var separator = Rect.zero
+    /// The edit control's circle.
+    var editCircle: Rect?
 
     var chrome: [String: Rect] {
         var rects = ["row": row]
@@ -499,5 +506,20 @@ struct ListRowParts: LayoutParts {
         var texts: [String: PlacedText] = [:]
         texts["badge"] = badgeText
         return texts
+    }
+}
+
+extension SectionParts {
+    func mirrored(_ m: HorizontalMirror) -> Self {
+        Self(card: m.rect(card), header: m.rect(header), headerText: m.text(headerText), footer: m.rect(footer), footerText: m.text(footerText))
+    }
+}
+
+extension ListRowParts {
+    func mirrored(_ m: HorizontalMirror) -> Self {
+        var p = self
+        p.row = m.rect(row); p.badge = m.rect(badge); p.badgeText = m.text(badgeText); p.editControl = m.rect(editControl)
+        p.separator = m.rect(separator); p.editCircle = m.rect(editCircle)
+        return p
     }
 }

@@ -63,3 +63,7 @@ struct NavSplitParts: LayoutParts {
     var detail: Rect
     var chrome: [String: Rect] { ["sidebar": sidebar, "separator": separator, "detail": detail] }
 }
+
+extension NavSplitParts {
+    func mirrored(_ m: HorizontalMirror) -> Self { Self(sidebar: m.rect(sidebar), separator: m.rect(separator), detail: m.rect(detail)) }
+}

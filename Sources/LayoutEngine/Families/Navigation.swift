@@ -215,6 +215,9 @@ public enum NavScreenFamily: ElementFamily {
                                          leadingItems: leadingWidth, rightOccupied: rightOccupied, measurer)
             let back = Rect(x: frame.x + NavBar.backX, y: rowY, width: NavBar.backWidth(label, measurer), height: NavBar.rowHeight)
             bar.back = back
+            let (tip, arm) = (back.x + NavBar.chevronTipX, back.x + NavBar.chevronArmX)
+            bar.backChevron = [Point(x: arm, y: back.midY - NavBar.chevronArmHeight), Point(x: tip, y: back.midY),
+                               Point(x: arm, y: back.midY + NavBar.chevronArmHeight)]
             if let label {
                 let font = NavBar.backFont
                 bar.backLabel = PlacedText(measurer.layout(label, font: font, width: nil, lineLimit: 1), font: font,
@@ -294,8 +297,8 @@ public enum NavScreenFamily: ElementFamily {
         painter.draw(bar?.largeTitleText, color: palette.label)
         if let search = bar?.searchField { barBottom = search.maxY + NavBar.searchFieldTop }
         painter.draw(bar?.titleText, color: palette.label)
-        if let back = bar?.back {
-            paintChevron(back, &painter)
+        if let back = bar?.back, let chevron = bar?.backChevron {
+            painter.append(.stroke(.polygon(chevron, closed: false), back, .solid(palette.accent), lineWidth: NavBar.chevronLineWidth, dash: []))
             painter.draw(bar?.backLabel, color: palette.accent)
         }
         let hairline = 1 / painter.layout.environment.device.scale
@@ -304,13 +307,6 @@ public enum NavScreenFamily: ElementFamily {
         for id in parts.search + parts.leading + parts.trailing + parts.principal + parts.bottom { painter.paint(id, state) }
     }
 
-    /// The back button's accent chevron.
-    private static func paintChevron(_ back: Rect, _ painter: inout Painter) {
-        let midY = back.midY
-        let (tip, arm) = (back.x + NavBar.chevronTipX, back.x + NavBar.chevronArmX)
-        let points = [Point(x: arm, y: midY - NavBar.chevronArmHeight), Point(x: tip, y: midY), Point(x: arm, y: midY + NavBar.chevronArmHeight)]
-        painter.append(.stroke(.polygon(points, closed: false), back, .solid(painter.palette.accent), lineWidth: NavBar.chevronLineWidth, dash: []))
-    }
 }
 
 /// A navigation screen's bar as layout decided it: the rects of its parts and its laid-out
@@ -326,6 +322,8 @@ struct NavBarParts: LayoutParts {
     var title: Rect?
     var titleText: PlacedText?
     var back: Rect?
+    /// The back button's accent chevron, a polyline pointing back (left, right in right to left).
+    var backChevron: [Point]?
     /// The previous screen's title or "Back"; nil for the chevron alone.
     var backLabel: PlacedText?
 
@@ -392,16 +390,16 @@ public enum NavLinkFamily: ElementFamily {
         pass.place(label, at: Point(x: frame.x, y: frame.y + (frame.height - size.height) / 2), proposal: lp)
         let chevron = Rect(x: frame.maxX - chevronSize.width, y: frame.midY - chevronSize.height / 2,
                            width: chevronSize.width, height: chevronSize.height)
-        pass.record(parts: NavLinkParts(chevron: chevron), for: e.id)
+        let inset = chevronInset
+        let points = [Point(x: chevron.minX + inset, y: chevron.minY + inset), Point(x: chevron.maxX - inset, y: chevron.midY),
+                      Point(x: chevron.minX + inset, y: chevron.maxY - inset)]
+        pass.record(parts: NavLinkParts(chevron: chevron, points: points), for: e.id)
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ inherited: Painter.State) {
         var state = inherited
-        if let chevron = (painter.layout.parts[e.id] as? NavLinkParts)?.chevron {
-            let inset = chevronInset
-            let points = [Point(x: chevron.minX + inset, y: chevron.minY + inset), Point(x: chevron.maxX - inset, y: chevron.midY),
-                          Point(x: chevron.minX + inset, y: chevron.maxY - inset)]
-            painter.append(.stroke(.polygon(points, closed: false), chevron, .solid(painter.palette.tertiaryLabel),
+        if let parts = painter.layout.parts[e.id] as? NavLinkParts {
+            painter.append(.stroke(.polygon(parts.points, closed: false), parts.chevron, .solid(painter.palette.tertiaryLabel),
                                    lineWidth: chevronLineWidth, dash: []))
         } else if !state.explicitForeground {
             state.foreground = painter.palette.accent
@@ -413,5 +411,22 @@ public enum NavLinkFamily: ElementFamily {
 /// A navigation link as a list row: its trailing chevron.
 struct NavLinkParts: LayoutParts {
     var chevron: Rect
+    /// The chevron's polyline, pointing forward (right, left in right to left).
+    var points: [Point]
     var chrome: [String: Rect] { ["chevron": chevron] }
+}
+
+extension NavBarParts {
+    func mirrored(_ m: HorizontalMirror) -> Self {
+        var p = self
+        p.bar = m.rect(bar); p.largeTitle = m.rect(largeTitle); p.largeTitleText = m.text(largeTitleText)
+        p.searchField = m.rect(searchField); p.bottomBar = m.rect(bottomBar); p.content = m.rect(content)
+        p.title = m.rect(title); p.titleText = m.text(titleText); p.back = m.rect(back); p.backLabel = m.text(backLabel)
+        p.backChevron = backChevron?.map(m.point)
+        return p
+    }
+}
+
+extension NavLinkParts {
+    func mirrored(_ m: HorizontalMirror) -> Self { Self(chevron: m.rect(chevron), points: points.map(m.point)) }
 }

@@ -24,9 +24,13 @@ struct PickerParts: LayoutParts {
     /// Menu: the selected option and its chevron, trailing; the text left of the chevron.
     var value: Rect?
     var valueText: PlacedText?
+    /// Menu: the chevron's box at the value's trailing end.
+    var valueChevron: Rect?
     /// Inline: one row per option, and its title left of the checkmark's room.
     var options: [Rect] = []
     var optionTitles: [PlacedText] = []
+    /// Inline: each option's checkmark box at the row's trailing end (drawn for the selected one).
+    var optionChecks: [Rect] = []
 
     var chrome: [String: Rect] {
         var rects: [String: Rect] = [:]
@@ -146,12 +150,14 @@ public enum PickerFamily: ElementFamily {
         parts.optionTitles = parts.options.enumerated().map { i, row in
             pass.line(props.options[i], font: font, in: Rect(x: row.x, y: row.y, width: max(0, row.width - Metrics.checkmarkReserve), height: row.height))
         }
+        let chevron = chevronSide(font), check = (font.size * Metrics.checkmarkScale).rounded()
+        parts.valueChevron = parts.value.map { Rect(x: $0.maxX - chevron, y: $0.y, width: chevron, height: $0.height) }
+        parts.optionChecks = parts.options.map { Rect(x: $0.maxX - check, y: $0.y, width: check, height: $0.height) }
         pass.record(parts: parts, for: e.id)
     }
 
     public static func paint(_ e: Element, in frame: Rect, _ painter: inout Painter, _ state: Painter.State) {
-        guard let props = e.props as? PickerProps, let font = painter.layout.fonts[e.id],
-              let parts = painter.layout.parts[e.id] as? PickerParts else { return }
+        guard let props = e.props as? PickerProps, let parts = painter.layout.parts[e.id] as? PickerParts else { return }
         let palette = painter.palette
         switch props.style {
         case .segmented:
@@ -159,9 +165,10 @@ public enum PickerFamily: ElementFamily {
             let segments = parts.segments
             // Hairlines between two unselected neighbours, as UISegmentedControl draws them.
             for i in segments.indices.dropFirst() where i != props.selected && i - 1 != props.selected {
-                let s = segments[i]
+                // Halfway between the two centers: the edge they share, in either direction.
+                let (s, x) = (segments[i], (segments[i - 1].midX + segments[i].midX) / 2)
                 let (width, height) = (Metrics.segmentDividerWidth, Metrics.segmentDividerHeight)
-                painter.append(.fill(.rect, Rect(x: s.x - width / 2, y: s.midY - height / 2, width: width, height: height),
+                painter.append(.fill(.rect, Rect(x: x - width / 2, y: s.midY - height / 2, width: width, height: height),
                                      .solid(palette.separator)))
             }
             if segments.indices.contains(props.selected) {
@@ -173,12 +180,10 @@ public enum PickerFamily: ElementFamily {
             for title in parts.segmentTitles { painter.draw(title, color: state.foreground) }
         case .menu:
             painter.draw(parts.labelText, color: state.foreground)
-            if let value = parts.value {
-                let side = chevronSide(font)
+            if let chevron = parts.valueChevron {
                 painter.draw(parts.valueText, color: palette.secondaryLabel)
-                painter.drawSymbol("chevron.up.chevron.down",
-                                   centeredIn: Rect(x: value.maxX - side, y: value.y, width: side, height: value.height),
-                                   side: side, color: palette.secondaryLabel, strokeWidth: Metrics.glyphStrokeWidth)
+                painter.drawSymbol("chevron.up.chevron.down", centeredIn: chevron, side: chevron.width,
+                                   color: palette.secondaryLabel, strokeWidth: Metrics.glyphStrokeWidth)
             }
         case .inline:
             let hairline = 1 / painter.layout.environment.device.scale
@@ -188,10 +193,10 @@ public enum PickerFamily: ElementFamily {
                     painter.append(.fill(.rect, Rect(x: row.x, y: row.y, width: row.width, height: hairline), .solid(palette.separator)))
                 }
                 if parts.optionTitles.indices.contains(i) { painter.draw(parts.optionTitles[i], color: state.foreground) }
-                if i == props.selected {
-                    let side = (font.size * Metrics.checkmarkScale).rounded()
-                    painter.drawSymbol("checkmark", centeredIn: Rect(x: row.maxX - side, y: row.y, width: side, height: row.height),
-                                       side: side, color: painter.tint(state), strokeWidth: Metrics.glyphStrokeWidth)
+                if i == props.selected, parts.optionChecks.indices.contains(i) {
+                    let check = parts.optionChecks[i]
+                    painter.drawSymbol("checkmark", centeredIn: check, side: check.width, color: painter.tint(state),
+                                       strokeWidth: Metrics.glyphStrokeWidth)
                 }
             }
         }
@@ -396,5 +401,22 @@ struct DatePickerParts: LayoutParts {
 
     var labels: [String: PlacedText] {
         Dictionary(capsules.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })
+    }
+}
+
+extension PickerParts {
+    func mirrored(_ m: HorizontalMirror) -> Self {
+        var p = self
+        p.segments = segments.map(m.rect); p.segmentTitles = segmentTitles.map(m.text)
+        p.label = m.rect(label); p.labelText = m.text(labelText); p.value = m.rect(value); p.valueText = m.text(valueText)
+        p.valueChevron = m.rect(valueChevron)
+        p.options = options.map(m.rect); p.optionTitles = optionTitles.map(m.text); p.optionChecks = optionChecks.map(m.rect)
+        return p
+    }
+}
+
+extension DatePickerParts {
+    func mirrored(_ m: HorizontalMirror) -> Self {
+        Self(label: m.rect(label), capsules: capsules.map { Capsule(name: $0.name, rect: m.rect($0.rect), text: m.text($0.text)) })
     }
 }

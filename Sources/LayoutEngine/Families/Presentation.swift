@@ -382,4 +382,15 @@ struct AlertParts: LayoutParts {
 struct SheetParts: LayoutParts {
     var grabber: Rect
     var chrome: [String: Rect] { ["grabber": grabber] }
+    func mirrored(_ m: HorizontalMirror) -> Self { Self(grabber: m.rect(grabber)) }
+}
+
+extension AlertParts {
+    func mirrored(_ m: HorizontalMirror) -> Self {
+        var p = self
+        p.card = m.rect(card); p.cancelCard = m.rect(cancelCard); p.title = m.rect(title); p.titleText = m.text(titleText)
+        p.message = m.rect(message); p.messageText = m.text(messageText)
+        p.buttons = buttons.map { Button(child: $0.child, index: $0.index, row: m.rect($0.row), title: m.text($0.title)) }
+        return p
+    }
 }

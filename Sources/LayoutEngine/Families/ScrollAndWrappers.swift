@@ -143,3 +143,9 @@ public enum ContentWrapperFamily: ElementFamily {
 
     public static func childContext(_ e: Element, _ context: InheritedContext) -> InheritedContext { context }
 }
+
+extension ScrollingParts {
+    func mirrored(_ m: HorizontalMirror) -> Self {
+        Self(content: m.rect(content), bottomInset: m.rect(bottomInset), refresh: m.rect(refresh), rows: m.rect(rows))
+    }
+}

@@ -174,3 +174,7 @@ public enum TabFamily: ElementFamily {
         }
     }
 }
+
+extension TabBarParts {
+    func mirrored(_ m: HorizontalMirror) -> Self { Self(bar: m.rect(bar), items: items.map(m.rect), titles: titles.map(m.text)) }
+}

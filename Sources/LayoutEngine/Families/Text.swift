@@ -53,13 +53,15 @@ public enum TextFamily: ElementFamily {
 
 extension LayoutResult {
     /// A `text` element's lines where paint draws them: stacked from its frame's top, each
-    /// aligned in the frame by `multilineTextAlignment`. What audits read for line boxes.
+    /// aligned in the frame by `multilineTextAlignment` (leading is the right edge in
+    /// right-to-left layout). What audits read for line boxes.
     public func placedText(of id: Int) -> PlacedText? {
         guard let text = texts[id], let font = fonts[id], let frame = frames[id] else { return nil }
+        let rightToLeft = environment.layoutDirection == .rtl
         let fraction: Double = switch contexts[id]?.textAlignment ?? .leading {
-        case .leading: 0
+        case .leading: rightToLeft ? 1 : 0
         case .center: 0.5
-        case .trailing: 1
+        case .trailing: rightToLeft ? 0 : 1
         }
         return PlacedText(text, font: font, x: frame.x, width: frame.width, top: frame.y, alignment: fraction)
     }

@@ -217,3 +217,7 @@ extension ShapeStyle {
         }
     }
 }
+
+extension EffectParts {
+    func mirrored(_ m: HorizontalMirror) -> Self { Self(transform: transform?.mirrored(m), chrome: chrome.mapValues(m.rect)) }
+}

@@ -38,6 +38,20 @@ public protocol LayoutParts: Sendable {
     var chrome: [String: Rect] { get }
     /// Laid-out texts by name, printed as `labels` (lines and `truncated`).
     var labels: [String: PlacedText] { get }
+    /// The parts in right-to-left layout: every rect and text line reflected (`LayoutPass`
+    /// mirrors the whole result once it is laid out).
+    func mirrored(_ mirror: HorizontalMirror) -> Self
+}
+
+extension HorizontalMirror {
+    /// Each line keeps its text and width and moves to the other side, so natural (leading)
+    /// alignment becomes right alignment.
+    public func text(_ text: PlacedText) -> PlacedText {
+        var t = text
+        t.lines = text.lines.map { PlacedLine(text: $0.text, width: $0.width, origin: Point(x: width - $0.origin.x - $0.width, y: $0.origin.y)) }
+        return t
+    }
+    public func text(_ text: PlacedText?) -> PlacedText? { text.map(self.text) }
 }
 
 extension LayoutParts {
@@ -51,6 +65,7 @@ struct FieldTextParts: LayoutParts {
     var text: PlacedText
     var chrome: [String: Rect] { [:] }
     var labels: [String: PlacedText] { ["text": text] }
+    func mirrored(_ m: HorizontalMirror) -> Self { Self(text: m.text(text)) }
 }
 
 extension LayoutPass {

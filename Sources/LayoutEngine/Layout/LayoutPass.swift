@@ -37,6 +37,28 @@ public struct LayoutResult: Sendable {
     }
 }
 
+extension LayoutResult {
+    /// Right-to-left layout (docs/decisions.md "Right-to-left layout"): the tree is laid out
+    /// left to right, then every frame, part and laid-out line is reflected across the screen,
+    /// which is what SwiftUI's flipped coordinate space gives (stacks run right to left,
+    /// leading padding and alignment land on the right, natural text aligns right). Texts,
+    /// images and symbols keep their own drawing; a directional symbol flips (`SymbolTable`).
+    /// The status bar is the system's and stays as it is.
+    mutating func mirror() {
+        let m = HorizontalMirror(width: environment.device.size.width)
+        frames = frames.mapValues(m.rect)
+        parts = parts.mapValues { $0.mirrored(m) }
+        decorations = decorations.mapValues { $0.mirrored(m) }
+        chrome = chrome.mapValues { $0.mapValues(m.rect) }
+        labels = labels.mapValues { $0.mapValues(m.text) }
+    }
+
+    /// Whether `symbol` is drawn mirrored: a directional symbol in right-to-left layout.
+    public func mirrors(symbol: String) -> Bool {
+        environment.layoutDirection == .rtl && SymbolTable.mirrorsInRightToLeft(symbol)
+    }
+}
+
 /// One layout pass over a tree: the single dispatch point, with a cache per (node, proposal).
 public final class LayoutPass {
     public let tree: ElementTree
@@ -68,6 +90,7 @@ public final class LayoutPass {
         pass.snapFrames()
         pass.layOutTexts()
         pass.result.statusBarTime = StatusBar.layOutTime(for: environment.device, measurer)
+        if environment.layoutDirection == .rtl { pass.result.mirror() }
         return pass.result
     }
 

@@ -34,7 +34,7 @@ struct DrawingBounds {
         case .text(let run):
             let line = Rect(x: run.origin.x, y: run.origin.y, width: run.width, height: run.font.lineHeight)
             return contains(line) ? item : nil
-        case .symbol(_, let rect, _, _):
+        case .symbol(_, let rect, _, _, _):
             return contains(rect) ? item : nil
         case .image(let image):
             return contains(image.rect) ? item : nil

@@ -14,6 +14,40 @@ public enum SymbolTable {
         resolve(systemName, in: table)
     }
 
+    /// Whether right-to-left layout draws `systemName` mirrored: the symbols SF Symbols marks
+    /// as flipping in right-to-left (the SF Symbols app's "Right-to-left" localization
+    /// variants; Apple HIG "Right to left", Icons: flip symbols that show direction or
+    /// reading order; never checkmarks, clocks, media playback or physical objects). A name
+    /// counts when the table entry it resolves to is one of `directional` or one of their
+    /// variants (`arrow.left.circle.fill`). docs/decisions.md "Right-to-left layout".
+    public static func mirrorsInRightToLeft(_ systemName: String) -> Bool {
+        guard let key = candidates(for: systemName).first(where: { table[$0] != nil }), !keepsDirection.contains(key) else { return false }
+        return directional.contains { key == $0 || key.hasPrefix($0 + ".") }
+    }
+
+    /// The one table of symbols that mirror in right-to-left layout, by stem.
+    static let directional: [String] = [
+        // Back and forward, previous and next.
+        "chevron.left", "chevron.right", "chevron.backward", "chevron.forward",
+        "chevron.compact.left", "chevron.compact.right",
+        "arrow.left", "arrow.right", "arrow.backward", "arrow.forward",
+        "arrow.up.left", "arrow.up.right", "arrow.down.left", "arrow.down.right",
+        "arrow.up.backward", "arrow.up.forward", "arrow.down.backward", "arrow.down.forward",
+        "arrowshape.left", "arrowshape.right", "arrowshape.backward", "arrowshape.forward",
+        // Reply, forward, undo and redo arrows, turns (not the circular refresh arrows: a clock's sense).
+        "arrowshape.turn.up.left", "arrowshape.turn.up.right", "arrowshape.turn.up.backward", "arrowshape.turn.up.forward",
+        "arrow.uturn.left", "arrow.uturn.right", "arrow.uturn.backward", "arrow.uturn.forward",
+        "arrow.turn.up.left", "arrow.turn.up.right", "arrow.turn.down.left", "arrow.turn.down.right",
+        // Text and reading direction, writing, sending, speaking, walking.
+        "list.bullet", "list.dash", "increase.indent", "decrease.indent",
+        "delete.left", "delete.right", "delete.backward", "delete.forward",
+        "square.and.pencil", "paperplane", "bubble.left", "bubble.right", "text.bubble",
+        "speaker", "figure.walk", "rectangle.portrait.and.arrow.right", "sidebar.left", "sidebar.right",
+    ]
+
+    /// Entries under a directional stem that draw something symmetric in meaning (`</>`).
+    static let keepsDirection: Set<String> = ["chevron.left.forwardslash.chevron.right"]
+
     static func resolve(_ name: String, in table: [String: String]) -> String? {
         for candidate in candidates(for: name) {
             if let found = table[candidate] { return found }
@@ -173,6 +207,10 @@ public enum SymbolTable {
         "arrow.triangle.2.circlepath": "refresh-cw",
         "arrow.2.circlepath": "refresh-cw",
         "arrow.clockwise.circle": "refresh-cw",
+        "arrowshape.turn.up.left": "reply",
+        "arrowshape.turn.up.backward": "reply",
+        "arrowshape.turn.up.right": "forward",
+        "arrowshape.turn.up.forward": "forward",
         "arrow.uturn.backward": "undo-2",
         "arrow.uturn.forward": "redo-2",
         "arrow.uturn.left": "undo-2",

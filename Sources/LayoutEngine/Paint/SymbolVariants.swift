@@ -36,7 +36,8 @@ extension Painter {
     /// Appends the glyph of `systemName` (resolved to `glyph`) in `rect`: filled for `.fill`
     /// names, with a composed badge for `.badge.plus`-style names (docs/decisions.md).
     public mutating func appendSymbol(_ systemName: String, glyph: String, rect: Rect, color: RGBA, strokeWidth: Double) {
-        append(.symbol(name: SymbolTable.drawnName(systemName, glyph: glyph), rect: rect, color: color, strokeWidth: strokeWidth))
+        append(.symbol(name: SymbolTable.drawnName(systemName, glyph: glyph), rect: rect, color: color, strokeWidth: strokeWidth,
+                       mirrored: layout.mirrors(symbol: systemName)))
         guard let badge = SymbolTable.badgeGlyph(systemName) else { return }
         let side = min(rect.width, rect.height) * 0.55
         let badgeRect = Rect(x: rect.maxX - side * 0.8, y: rect.maxY - side * 0.8, width: side, height: side)

@@ -10,6 +10,8 @@ public struct LayoutReport: Hashable, Sendable {
     public var device: String
     public var dynamicTypeSize: String
     public var colorScheme: String
+    /// `rtl` when laid out right to left; nil (and no key in the file) for the default.
+    public var layoutDirection: String?
     /// The attached elements in document order, then the detached ones by id (no frame).
     public var elements: [Element]
     /// What a renderer sends back (`LayoutEvents`), as JSON records.
@@ -47,9 +49,9 @@ public struct LayoutReport: Hashable, Sendable {
     }
 
     public init(commit: Int = 1, device: String = "iphone15pro", dynamicTypeSize: String = "large",
-                colorScheme: String = "light", elements: [Element], events: [JSON] = []) {
+                colorScheme: String = "light", layoutDirection: String? = nil, elements: [Element], events: [JSON] = []) {
         self.commit = commit; self.device = device; self.dynamicTypeSize = dynamicTypeSize
-        self.colorScheme = colorScheme; self.elements = elements; self.events = events
+        self.colorScheme = colorScheme; self.layoutDirection = layoutDirection; self.elements = elements; self.events = events
     }
 
     public init(tree: ElementTree, layout: LayoutResult, commit: Int) {
@@ -71,7 +73,8 @@ public struct LayoutReport: Hashable, Sendable {
                            labels: (layout.labels[id] ?? [:]).mapValues(LaidOutText.init))
         }
         self.init(commit: commit, device: env.device.name, dynamicTypeSize: env.dynamicTypeSize.rawValue,
-                  colorScheme: env.colorScheme.rawValue, elements: elements,
+                  colorScheme: env.colorScheme.rawValue,
+                  layoutDirection: env.layoutDirection == .ltr ? nil : env.layoutDirection.rawValue, elements: elements,
                   events: LayoutEvents.records(tree: tree, layout: layout).map(\.json))
     }
 
@@ -79,8 +82,11 @@ public struct LayoutReport: Hashable, Sendable {
 
     /// The report as one JSON value (keys as the file has them).
     public var json: JSON {
-        .object(["commit": .number(Double(commit)), "device": .string(device), "dynamicTypeSize": .string(dynamicTypeSize),
-                 "colorScheme": .string(colorScheme), "elements": .array(elements.map(\.json)), "events": .array(events)])
+        var fields: [String: JSON] = ["commit": .number(Double(commit)), "device": .string(device),
+                                      "dynamicTypeSize": .string(dynamicTypeSize), "colorScheme": .string(colorScheme),
+                                      "elements": .array(elements.map(\.json)), "events": .array(events)]
+        if let layoutDirection { fields["layoutDirection"] = .string(layoutDirection) }
+        return .object(fields)
     }
 
     /// `json` with keys sorted, one element and one event per line, so a changed golden reads
@@ -91,7 +97,8 @@ public struct LayoutReport: Hashable, Sendable {
         }
         return "{\"colorScheme\":\(JSON.quoted(colorScheme)),\"commit\":\(commit),\"device\":\(JSON.quoted(device)),"
             + "\"dynamicTypeSize\":\(JSON.quoted(dynamicTypeSize)),\"elements\":\(list(elements.map(\.json))),"
-            + "\"events\":\(list(events))}\n"
+            + "\"events\":\(list(events))"
+            + (layoutDirection.map { ",\"layoutDirection\":\(JSON.quoted($0))" } ?? "") + "}\n"
     }
 
     /// nil when the bytes are not a report (an older dump or a hand-edited file).
@@ -107,8 +114,10 @@ public struct LayoutReport: Hashable, Sendable {
             guard let element = Element(json: item) else { return nil }
             elements.append(element)
         }
+        var direction: String?
+        if case .string(let d)? = json["layoutDirection"] { direction = d }
         return LayoutReport(commit: commitNumber, device: device, dynamicTypeSize: size, colorScheme: scheme,
-                            elements: elements, events: events)
+                            layoutDirection: direction, elements: elements, events: events)
     }
 }
 
