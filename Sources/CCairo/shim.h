@@ -4,3 +4,4 @@
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
 #include <librsvg/rsvg.h>
+#include <fontconfig/fcfreetype.h>

@@ -256,7 +256,34 @@ final class PinnedFontConfig: @unchecked Sendable {
             FcConfigDestroy(config)
             throw FontFileError(path: file.path, packages: [file.package], unreadable: true)
         }
+        Self.openFaces(of: config)
         self.config = config
+    }
+
+    /// Opens every font of `config` once, as an FT_Face its pattern carries (`FC_FT_FACE`), so
+    /// that Cairo draws and measures it from that face. A face Cairo opens itself from the
+    /// file is one of at most ten it keeps open for all threads: past ten (the script fonts
+    /// make more), Cairo 1.16 closes one in use by another thread, which crashed about one
+    /// `shotter test` run in ten inside Cairo and FreeType. Faces handed over are never
+    /// closed by Cairo, and each is only used under Cairo's own lock for it. They (and their
+    /// library) live as long as the process: Cairo keeps them in its font map after the
+    /// configuration is gone.
+    private static func openFaces(of config: OpaquePointer) {
+        // A FreeType library of its own: configurations are built on different threads, and
+        // FreeType wants faces of one library opened one at a time.
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library, let set = FcConfigGetFonts(config, FcSetApplication) else { return }
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let pattern = set.pointee.fonts[i] else { continue }
+            var file: UnsafeMutablePointer<FcChar8>?
+            var index: Int32 = 0
+            guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+            _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+            var face: FT_Face?
+            let path = String(cString: file)
+            guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else { continue }
+            FcPatternAddFTFace(pattern, FC_FT_FACE, face)
+        }
     }
 
     deinit { FcConfigDestroy(config) }
