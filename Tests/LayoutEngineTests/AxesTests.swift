@@ -115,7 +115,10 @@ import Testing
         #expect(light.accent == RGBA(hex: 0x0040DD) && dark.accent == RGBA(hex: 0x409CFF))
         #expect(light.red == RGBA(hex: 0xD70015) && dark.red == RGBA(hex: 0xFF6961))
         #expect(light.token("orange") == RGBA(hex: 0xC93400) && dark.token("green") == RGBA(hex: 0x30DB5B))
-        #expect(light.separator == RGBA(rgb255: 60, 60, 67, 0.37))
+        // UIKit's high-contrast element colors (Flutter's CupertinoColors mirror them).
+        #expect(light.separator == RGBA(rgb255: 60, 60, 67, 94.0 / 255) && dark.separator == RGBA(rgb255: 84, 84, 88, 173.0 / 255))
+        #expect(light.secondaryLabel == RGBA(rgb255: 60, 60, 67, 173.0 / 255) && dark.tertiaryLabel == RGBA(rgb255: 235, 235, 245, 96.0 / 255))
+        #expect(light.systemFill == RGBA(rgb255: 120, 120, 128, 71.0 / 255) && dark.opaqueSeparator == RGBA(hex: 0x38383A))
         #expect(dark.secondarySystemBackground == RGBA(hex: 0x242426))
         // Standard contrast is unchanged.
         #expect(Palette(.light).accent == RGBA(hex: 0x007AFF))

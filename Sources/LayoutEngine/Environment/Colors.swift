@@ -32,20 +32,32 @@ public struct Palette: Sendable {
     public var label: RGBA { pick(.black, .white) }
     public var secondaryLabel: RGBA {
         pick(RGBA(rgb255: 60, 60, 67, 0.6), RGBA(rgb255: 235, 235, 245, 0.6),
-             increased: (RGBA(rgb255: 60, 60, 67, 0.68), RGBA(rgb255: 235, 235, 245, 0.7)))
+             increased: (RGBA(rgb255: 60, 60, 67, 173.0 / 255), RGBA(rgb255: 235, 235, 245, 173.0 / 255)))
     }
     public var tertiaryLabel: RGBA {
         pick(RGBA(rgb255: 60, 60, 67, 0.3), RGBA(rgb255: 235, 235, 245, 0.3),
-             increased: (RGBA(rgb255: 60, 60, 67, 0.5), RGBA(rgb255: 235, 235, 245, 0.5)))
+             increased: (RGBA(rgb255: 60, 60, 67, 96.0 / 255), RGBA(rgb255: 235, 235, 245, 96.0 / 255)))
     }
     public var quaternaryLabel: RGBA {
         pick(RGBA(rgb255: 60, 60, 67, 0.18), RGBA(rgb255: 235, 235, 245, 0.16),
-             increased: (RGBA(rgb255: 60, 60, 67, 0.32), RGBA(rgb255: 235, 235, 245, 0.32)))
+             increased: (RGBA(rgb255: 60, 60, 67, 66.0 / 255), RGBA(rgb255: 235, 235, 245, 61.0 / 255)))
     }
-    public var systemFill: RGBA { pick(RGBA(rgb255: 120, 120, 128, 0.2), RGBA(rgb255: 120, 120, 128, 0.36)) }
-    public var secondarySystemFill: RGBA { pick(RGBA(rgb255: 120, 120, 128, 0.16), RGBA(rgb255: 120, 120, 128, 0.32)) }
-    public var tertiarySystemFill: RGBA { pick(RGBA(rgb255: 118, 118, 128, 0.12), RGBA(rgb255: 118, 118, 128, 0.24)) }
-    public var quaternarySystemFill: RGBA { pick(RGBA(rgb255: 116, 116, 128, 0.08), RGBA(rgb255: 118, 118, 128, 0.18)) }
+    public var systemFill: RGBA {
+        pick(RGBA(rgb255: 120, 120, 128, 0.2), RGBA(rgb255: 120, 120, 128, 0.36),
+             increased: (RGBA(rgb255: 120, 120, 128, 71.0 / 255), RGBA(rgb255: 120, 120, 128, 112.0 / 255)))
+    }
+    public var secondarySystemFill: RGBA {
+        pick(RGBA(rgb255: 120, 120, 128, 0.16), RGBA(rgb255: 120, 120, 128, 0.32),
+             increased: (RGBA(rgb255: 120, 120, 128, 61.0 / 255), RGBA(rgb255: 120, 120, 128, 102.0 / 255)))
+    }
+    public var tertiarySystemFill: RGBA {
+        pick(RGBA(rgb255: 118, 118, 128, 0.12), RGBA(rgb255: 118, 118, 128, 0.24),
+             increased: (RGBA(rgb255: 118, 118, 128, 51.0 / 255), RGBA(rgb255: 118, 118, 128, 81.0 / 255)))
+    }
+    public var quaternarySystemFill: RGBA {
+        pick(RGBA(rgb255: 116, 116, 128, 0.08), RGBA(rgb255: 118, 118, 128, 0.18),
+             increased: (RGBA(rgb255: 116, 116, 128, 40.0 / 255), RGBA(rgb255: 118, 118, 128, 66.0 / 255)))
+    }
     public var systemBackground: RGBA { pick(.white, .black) }
     public var secondarySystemBackground: RGBA {
         pick(RGBA(hex: 0xF2F2F7), RGBA(hex: 0x1C1C1E), increased: (RGBA(hex: 0xEBEBF0), RGBA(hex: 0x242426)))
@@ -55,9 +67,9 @@ public struct Palette: Sendable {
     public var secondarySystemGroupedBackground: RGBA { pick(.white, RGBA(hex: 0x1C1C1E), increased: (.white, RGBA(hex: 0x242426))) }
     public var separator: RGBA {
         pick(RGBA(rgb255: 60, 60, 67, 0.29), RGBA(rgb255: 84, 84, 88, 0.6),
-             increased: (RGBA(rgb255: 60, 60, 67, 0.37), RGBA(rgb255: 84, 84, 88, 0.8)))
+             increased: (RGBA(rgb255: 60, 60, 67, 94.0 / 255), RGBA(rgb255: 84, 84, 88, 173.0 / 255)))
     }
-    public var opaqueSeparator: RGBA { pick(RGBA(hex: 0xC6C6C8), RGBA(hex: 0x38383A), increased: (RGBA(hex: 0xA8A8AC), RGBA(hex: 0x4E4E52))) }
+    public var opaqueSeparator: RGBA { pick(RGBA(hex: 0xC6C6C8), RGBA(hex: 0x38383A)) }
     public var accent: RGBA { pick(RGBA(hex: 0x007AFF), RGBA(hex: 0x0A84FF), increased: (RGBA(hex: 0x0040DD), RGBA(hex: 0x409CFF))) }
     public var red: RGBA { pick(RGBA(hex: 0xFF3B30), RGBA(hex: 0xFF453A), increased: (RGBA(hex: 0xD70015), RGBA(hex: 0xFF6961))) }
     public var green: RGBA { pick(RGBA(hex: 0x34C759), RGBA(hex: 0x30D158), increased: (RGBA(hex: 0x248A3D), RGBA(hex: 0x30DB5B))) }
