@@ -121,7 +121,7 @@ extension CairoPainter {
         guard rect.width > 0, rect.height > 0 else { return }
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        if let template = item.template { cairo_push_group(cr) }
+        if item.template != nil { cairo_push_group(cr) }
         if case .file(let path) = item.content, path.lowercased().hasSuffix(".svg") {
             guard drawSVG(path, in: rect, on: cr) else { return drawUndecodable(item, on: cr) }
         } else if case .file(let path) = item.content, path.lowercased().hasSuffix(".pdf") {
