@@ -185,17 +185,22 @@ enum Help {
 
     static let sheet = """
     Usage: shotter sheet INPUT... -o FILE.png|FILE.svg [--device NAME,...] [--dynamic-type SIZE,...]
-                         [--scheme light,dark] [--commit N|last] [--scale N] [--frame]
+                         [--scheme light,dark] [--layout-direction ltr,rtl] [--pseudolanguage P,...]
+                         [--legibility-weight regular,bold|--bold-text] [--contrast standard,increased]
+                         [--commit N|last] [--scale N] [--frame]
                          [--crop ID|@IDENTIFIER [--margin N]] [--background transparent]
                          [--assets PATH.xcassets]... [--images DIR|MAP.json]
 
     Renders one commit of each INPUT in every chosen variant and lays them out in one image:
-    a row per input and device, a column per Dynamic Type size and color scheme, each
-    captioned (device, size, scheme). For READMEs and pull requests.
+    a row per input and device, a column per Dynamic Type size, color scheme and setting
+    (layout direction, pseudolanguage, Bold Text, contrast), each captioned (device, size,
+    scheme and the settings that are not the default). For READMEs and pull requests.
       -o, --output FILE    the sheet: PNG, or SVG when the name ends in .svg
       --device NAME,...    devices, one row each (default: iphone15pro)
       --dynamic-type S,... Dynamic Type sizes, one column each (default: large)
       --scheme S           light, dark or light,dark (default: light)
+      --layout-direction, --pseudolanguage, --legibility-weight (--bold-text), --contrast:
+                           as for shotter render, one column per value
       --commit C           a commit number or last (default: last)
       --scale N            pixels per point of a PNG sheet (default: 2)
       --frame, --crop ID|@IDENTIFIER, --margin N, --background transparent: as for shotter render

@@ -8,7 +8,8 @@ import SVGExport
 /// side and captioned in one image (`ContactSheet`).
 enum SheetCommand {
     /// Devices, sizes and schemes are lists here: a row per device, a column per size and scheme.
-    static let settings: [Setting] = [.devices, .sizes, .schemes, .commits, .scale, .assets, .images]
+    static let settings: [Setting] = [.devices, .sizes, .schemes, .layoutDirections, .pseudolanguages, .legibilityWeights, .contrasts,
+                                      .commits, .scale, .assets, .images]
 
     static func run(_ argv: [String]) throws -> Int32 {
         if argv.contains("--help") || argv.contains("-h") { print(Help.sheet); return 0 }
@@ -37,6 +38,7 @@ enum SheetCommand {
                 let frame = try renderer.frame(scene, documentation: documentation)
                 let caption = (args.positionals.count > 1 ? [RenderCommand.streamName(path)] : [])
                     + [environment.device.name, environment.dynamicTypeSize.rawValue, environment.colorScheme.rawValue]
+                    + environment.axisNames
                 row.append(ContactSheet.Cell(list: frame.displayList, caption: caption.joined(separator: " · ")))
             }
             if !row.isEmpty { rows.append(row) }

@@ -121,6 +121,13 @@ import Testing
         #expect(sheet.pixel(24 + 417 + 200, 24 + 800) == [0, 0, 0, 255], "the second cell is dark")
         let caption = (24..<417).flatMap { x in (884..<902).map { sheet.pixel(x, $0) } }
         #expect(caption.contains { $0 != [255, 255, 255, 255] }, "a caption under the first cell")
+        // The settings axes add columns: two directions x Bold Text off and on.
+        let axes = try CLI.run(["sheet", Self.counter, "--layout-direction", "ltr,rtl", "--legibility-weight", "regular,bold",
+                                "--scale", "1", "-o", dir.path + "/axes.png"])
+        #expect(axes.status == 0, "\(axes.stderr)")
+        let axesSheet = try image(dir.path + "/axes.png")
+        #expect((axesSheet.width, axesSheet.height) == (1692, 926))
+        #expect(try CLI.run(["sheet", Self.counter, "--contrast", "high", "-o", dir.path + "/x.png"]).status == 2)
         #expect(try CLI.run(["sheet", Self.counter, "--commit", "all", "-o", dir.path + "/x.png"]).status == 2)
         #expect(try CLI.run(["sheet", Self.counter]).status == 2)
         #expect(try CLI.run(["sheet", Self.counter, "--device", "iphone15pro,nope", "-o", dir.path + "/x.png"]).status == 2)
