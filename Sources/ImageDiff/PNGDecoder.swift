@@ -25,7 +25,7 @@ public enum PNGDecoder {
         }
     }
 
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Decodes a whole PNG file. `verifyCRC` checks every chunk's CRC-32 and the pixel data's
     /// Adler-32; both are skipped by default for speed (Adler-32 alone costs a sixth of the

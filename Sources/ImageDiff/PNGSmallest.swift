@@ -7,13 +7,15 @@ public enum PNGCompression: String, CaseIterable, Sendable {
     /// `PNGEncoder.encodeSmallest`: for goldens kept in a repository.
     case small
 
-    /// A render as a PNG file: `fast` keeps `PNGEncoder.encode(_:)`'s path straight from the
+    /// A render as a PNG file, with its pixel stamp (`PixelStamp`): every PNG shotter writes of
+    /// a render comes from here. `fast` keeps `PNGEncoder.encode(_:)`'s path straight from the
     /// premultiplied words; `small` converts to straight RGBA first (its time is in deflate).
     public func encode(_ image: PremultipliedImage) throws -> [UInt8] {
-        switch self {
+        let png = switch self {
         case .fast: try PNGEncoder.encode(image)
         case .small: try PNGEncoder.encodeSmallest(rgba: image.straightRGBA(), width: image.width, height: image.height)
         }
+        return PixelStamp.stamped(png, from: image)
     }
 }
 

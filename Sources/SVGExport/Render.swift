@@ -114,14 +114,12 @@ public func pixelSize(of size: Size, scale: Double) -> PixelSize {
     return PixelSize(width: side(size.width), height: side(size.height))
 }
 
-/// `renderImage` encoded as PNG (`PNGEncoder`: 8-bit RGB or RGBA, libdeflate level 2), with
-/// its pixel stamp (`PixelStamp`), byte for byte the golden `shotter test` records. The bytes
-/// depend only on the list, the text drawer's fonts and the icon set: no timestamps, no
-/// process state.
+/// `renderImage` encoded as PNG (`PNGCompression.fast`: 8-bit RGB or RGBA, libdeflate level 2,
+/// with its pixel stamp), byte for byte the golden `shotter test` records. The bytes depend
+/// only on the list, the text drawer's fonts and the icon set: no timestamps, no process state.
 public func renderPNG(_ list: DisplayList, scale: Double, text: any TextDrawing,
                       icons: IconLibrary = .standard, limit: PixelLimit = PixelLimit()) throws -> [UInt8] {
-    let pixels = try renderImage(list, scale: scale, text: text, icons: icons, limit: limit).pixels
-    return PixelStamp.stamped(try PNGEncoder.encode(pixels), from: pixels)
+    try PNGCompression.fast.encode(try renderImage(list, scale: scale, text: text, icons: icons, limit: limit).pixels)
 }
 
 /// The list as an SVG document whose user units are screen points, one point to one CSS px:

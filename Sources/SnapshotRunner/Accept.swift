@@ -1,4 +1,5 @@
 import Foundation
+import ImageDiff
 import LayoutEngine
 
 /// `shotter accept ARTIFACTS [NAME...]`: the actual images (and layout dumps) of a run's
@@ -120,7 +121,7 @@ public enum Accept {
     static func checkContent(_ bytes: [UInt8], of source: String, name: String) throws(ResultsError) {
         let ok: Bool
         if name.hasSuffix(".layout.json") { ok = LayoutReport.parse(bytes) != nil }
-        else if name.hasSuffix(".png") { ok = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) }
+        else if name.hasSuffix(".png") { ok = bytes.starts(with: PNGDecoder.signature) }
         else { ok = String(decoding: bytes.prefix(512), as: UTF8.self).contains("<svg") }
         guard ok else { throw ResultsError("\(source): not a \(name.hasSuffix(".layout.json") ? "layout dump" : name.hasSuffix(".png") ? "PNG image" : "SVG document"): refusing to accept anything") }
     }

@@ -90,7 +90,7 @@ public struct PNGGolden: GoldenFormat {
 
     public func actual(_ image: RenderedImage) -> GoldenActual {
         GoldenActual(isHeld: { PixelStamp.proves($0, holds: image.pixels) || ImageComparison.png($0, hasPixels: image.pixels) },
-                     encode: { [compression] in PixelStamp.stamped(try compression.encode(image.pixels), from: image.pixels) })
+                     encode: { [compression] in try compression.encode(image.pixels) })
     }
 
     public func compare(expected: [UInt8], actual: [UInt8], tolerance: Tolerance) -> GoldenComparison {
