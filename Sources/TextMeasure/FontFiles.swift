@@ -260,28 +260,21 @@ final class PinnedFontConfig: @unchecked Sendable {
         self.config = config
     }
 
-    /// Opens every font of `config` once, as an FT_Face its pattern carries (`FC_FT_FACE`), so
-    /// that Cairo draws and measures it from that face. A face Cairo opens itself from the
-    /// file is one of at most ten it keeps open for all threads: past ten (the script fonts
-    /// make more), Cairo 1.16 closes one in use by another thread, which crashed about one
-    /// `shotter test` run in ten inside Cairo and FreeType. Faces handed over are never
-    /// closed by Cairo, and each is only used under Cairo's own lock for it. They (and their
-    /// library) live as long as the process: Cairo keeps them in its font map after the
-    /// configuration is gone.
+    /// Gives every font of `config` an FT_Face its pattern carries (`FC_FT_FACE`), so that
+    /// Cairo draws and measures it from that face. A face Cairo opens itself from the file is
+    /// one of at most ten it keeps open for all threads: past ten (the script fonts make
+    /// more), Cairo 1.16 closes one in use by another thread, which crashed about one
+    /// `shotter test` run in ten inside Cairo and FreeType. Faces handed over are never closed
+    /// by Cairo, and each is only used under Cairo's own lock for it.
     private static func openFaces(of config: OpaquePointer) {
-        // A FreeType library of its own: configurations are built on different threads, and
-        // FreeType wants faces of one library opened one at a time.
-        var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library, let set = FcConfigGetFonts(config, FcSetApplication) else { return }
+        guard let set = FcConfigGetFonts(config, FcSetApplication) else { return }
         for i in 0..<Int(set.pointee.nfont) {
             guard let pattern = set.pointee.fonts[i] else { continue }
             var file: UnsafeMutablePointer<FcChar8>?
             var index: Int32 = 0
             guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
             _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
-            var face: FT_Face?
-            let path = String(cString: file)
-            guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else { continue }
+            guard let face = PinnedFaces.shared.face(path: String(cString: file), index: Int(index)) else { continue }
             FcPatternAddFTFace(pattern, FC_FT_FACE, face)
         }
     }
@@ -324,5 +317,38 @@ final class PinnedFontConfig: @unchecked Sendable {
         var seen: [String] = []
         for file in files where !seen.contains(file.package) { seen.append(file.package) }
         return seen
+    }
+}
+
+/// One FT_Face per pinned font file, shared by the configurations that list it (the default
+/// design's files are in all three): each file is opened once. Configurations are built on
+/// different threads, and FreeType opens the faces of one library one at a time, hence the
+/// lock. The faces and their library live as long as the process: Cairo keeps them in its
+/// font map after a configuration is gone.
+private final class PinnedFaces: @unchecked Sendable {
+    static let shared = PinnedFaces()
+
+    private struct Key: Hashable {
+        var path: String
+        var index: Int
+    }
+
+    private let lock = NSLock()
+    private var library: FT_Library?
+    private var faces: [Key: FT_Face] = [:]
+
+    private init() {
+        if FT_Init_FreeType(&library) != 0 { library = nil }
+    }
+
+    func face(path: String, index: Int) -> FT_Face? {
+        lock.withLock {
+            let key = Key(path: path, index: index)
+            if let face = faces[key] { return face }
+            var face: FT_Face?
+            guard let library, FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else { return nil }
+            faces[key] = face
+            return face
+        }
     }
 }
