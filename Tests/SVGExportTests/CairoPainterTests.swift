@@ -234,6 +234,33 @@ import Testing
             try renderImage(list, scale: 1, text: Refusing())
         }
     }
+
+    /// A screen's opaque background is drawn onto an uninitialized buffer; everything else
+    /// onto a cleared one. Garbage is left where the image's buffer is likely to come from.
+    @Test func anOpaqueBackgroundCoversWhatTheBufferHeldAndNothingElseSkipsClearing() throws {
+        func dirtied<T>(_ pixels: Int, _ render: () throws -> T) rethrows -> T {
+            var garbage = [UInt32](repeating: 0xDEAD_BEEF, count: pixels)
+            garbage.withUnsafeMutableBufferPointer { _ = $0 }
+            return try render()
+        }
+        let gray = RGBA(0.5, 0.5, 0.5)
+        let screen = try dirtied(100 * 100) {
+            try image([.fill(.rect, rect(0, 0, 100, 100), .solid(gray)),
+                       .fill(.rect, rect(20, 20, 10, 10), .solid(RGBA(1, 0, 0, 0.5)))])
+        }
+        #expect(rgba(screen, 0, 0) == [128, 128, 128, 255])
+        #expect(rgba(screen, 99, 99) == [128, 128, 128, 255])
+        #expect(rgba(screen, 25, 25) == [192, 64, 64, 255])
+        // A translucent background, and one that covers 252.5 of 253 columns, start cleared.
+        let translucent = try dirtied(100 * 100) { try image([.fill(.rect, rect(0, 0, 100, 100), .solid(RGBA(0, 0, 1, 0.5)))]) }
+        #expect(near(rgba(translucent, 50, 50), [0, 0, 255, 128]))
+        let partial = try dirtied(253 * 128) {
+            try image([.fill(.rect, rect(0, 0, 101, 51), .solid(gray))], width: 101, height: 51, scale: 2.5)
+        }
+        #expect(partial.width == 253)
+        #expect(near(rgba(partial, 252, 60), [128, 128, 128, 128]))
+        #expect(rgba(partial, 251, 60) == [128, 128, 128, 255])
+    }
 }
 
 @Suite struct TransformTests {
