@@ -46,7 +46,7 @@ extension CairoPainter {
             guard let image = try offscreen(list, content, over: bounds.insetBy(dx: -3 * sigma, dy: -3 * sigma), on: cr)
             else { return after }
             defer { cairo_surface_destroy(image.surface) }
-            guard let blurred = blurred(image, sigma: sigma * deviceScale(cr) * image.scale, tint: nil) else { return after }
+            guard let blurred = blurred(image, sigma: sigma * deviceScale(cr) * image.scale, tint: nil)?.image else { return after }
             defer { cairo_surface_destroy(blurred.surface) }
             paint(blurred, on: cr)
             return after
@@ -63,7 +63,7 @@ extension CairoPainter {
         guard let image = try offscreen(list, 0..<index, over: rect.insetBy(dx: -3 * sigma, dy: -3 * sigma), on: cr)
         else { return }
         defer { cairo_surface_destroy(image.surface) }
-        guard let blurred = blurred(image, sigma: sigma * deviceScale(cr) * image.scale, tint: nil) else { return }
+        guard let blurred = blurred(image, sigma: sigma * deviceScale(cr) * image.scale, tint: nil)?.image else { return }
         defer { cairo_surface_destroy(blurred.surface) }
         cairo_save(cr)
         appendPath(shape, in: rect, to: cr)
@@ -178,14 +178,68 @@ extension CairoPainter {
     }
 
     /// The image's alpha blurred and tinted with `color`, painted moved by `offset` (user space).
+    /// On an image target the stretched paint (the costly part) is kept to pixels it changes:
+    /// not where the shadow is transparent, nor where the content (painted next from the same
+    /// pixels) is opaque and the clip lets whole pixels through, as the content covers the
+    /// shadow exactly there. The pixels are the same as painting it all.
     private func paintShadow(of image: Offscreen, _ color: RGBA, sigma: Double, offset: Point, on cr: OpaquePointer) throws {
         guard let shadow = blurred(image, sigma: sigma, tint: color) else { return }
-        defer { cairo_surface_destroy(shadow.surface) }
+        defer { cairo_surface_destroy(shadow.image.surface) }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         // The offset is a user-space vector: its device length follows the matrix.
         let shift = Point(x: m.xx * offset.x + m.xy * offset.y, y: m.yx * offset.x + m.yy * offset.y)
-        paint(shadow, on: cr, shiftedBy: shift)
+        guard image.scale == 1 else {
+            paint(shadow.image, on: cr, shiftedBy: shift)
+            return
+        }
+        guard let visible = shadow.visible else { return } // too faint to change a pixel
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        // Where the shadow is not transparent, in whole pixels, with the opaque bands cut out
+        // (even-odd) when no pixel is partly clipped.
+        let moved = visible.offsetBy(dx: shift.x, dy: shift.y)
+        let x0 = moved.minX.rounded(.down), y0 = moved.minY.rounded(.down)
+        let x1 = moved.maxX.rounded(.up), y1 = moved.maxY.rounded(.up)
+        cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0)
+        if Self.clipIsWholePixels(cr) {
+            for band in shadow.opaqueBands {
+                let bx0 = max(band.minX, x0), by0 = max(band.minY, y0), bx1 = min(band.maxX, x1), by1 = min(band.maxY, y1)
+                if bx1 > bx0, by1 > by0 { cairo_rectangle(cr, bx0, by0, bx1 - bx0, by1 - by0) }
+            }
+        }
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_clip(cr)
+        paint(shadow.image, on: cr, shiftedBy: shift)
+        cairo_restore(cr)
+    }
+
+    /// Whether the current clip is whole device pixels (none, or pixel-aligned rectangles):
+    /// then a pixel is either painted in full or left alone.
+    private static func clipIsWholePixels(_ cr: OpaquePointer) -> Bool {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        defer { cairo_restore(cr) }
+        guard let list = cairo_copy_clip_rectangle_list(cr) else { return false }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return false }
+        let rects = UnsafeBufferPointer(start: list.pointee.rectangles, count: Int(list.pointee.num_rectangles))
+        return rects.allSatisfy { r in
+            [r.x, r.y, r.width, r.height].allSatisfy { $0 == $0.rounded() }
+        }
+    }
+
+    /// A blurred image and, for a shadow, where its source is opaque.
+    struct Blurred {
+        var image: Offscreen
+        /// Bands of the source image (device pixels, on its grid) in which every pixel is
+        /// opaque, found for a tinted blur (from the alpha plane) and empty otherwise: content
+        /// painted there covers its shadow whatever the shadow is.
+        var opaqueBands: [Rect]
+        /// For a tinted blur, the source image's pixels (device pixels, on its grid) outside
+        /// which the stretched image paints nothing (its non-transparent pixels and a pixel of
+        /// bilinear reach around them); nil when it is transparent throughout.
+        var visible: Rect?
     }
 
     /// A blurred copy of a premultiplied image (so edges fade to clear, not to black); with a
@@ -193,7 +247,7 @@ extension CairoPainter {
     /// image reduced by averaging blocks of pixels, keeping at least 3 pixels of deviation,
     /// and painted stretched back: the result is as smooth, in a fraction of the time (and,
     /// in an SVG, of the embedded image's size).
-    func blurred(_ image: Offscreen, sigma: Double, tint: RGBA?) -> Offscreen? {
+    func blurred(_ image: Offscreen, sigma: Double, tint: RGBA?) -> Blurred? {
         let (width, height) = (Int(image.box.width), Int(image.box.height))
         let stride = Int(cairo_image_surface_get_stride(image.surface))
         guard let data = cairo_image_surface_get_data(image.surface) else { return nil }
@@ -208,18 +262,46 @@ extension CairoPainter {
         let outStride = Int(cairo_image_surface_get_stride(out))
         let shifts: [UInt32] = tint == nil ? [0, 8, 16, 24] : [24]
         var planes: [[UInt8]] = []
+        var opaqueBands: [Rect] = []
         for shift in shifts {
-            var plane = Self.reduced(data, stride: stride, width: width, height: height, shift: shift, factor: factor)
+            let reduction = Self.reduced(data, stride: stride, width: width, height: height, shift: shift, factor: factor)
+            var plane = reduction.plane
             GaussianBlur.blur(&plane, width: w, height: h, sigma: sigma / Double(factor))
             planes.append(plane)
+            if tint != nil { opaqueBands = Self.bands(reduction.fullRuns, factor: factor, origin: image.box) }
         }
+        var visible: Rect?
         if let tint {
             // The tinted pixel for each of the 256 coverages.
             let c = tint.clamped
             let shades = (0..<256).map { Self.premultiplied(c, coverage: UInt8($0)) }
-            for y in 0..<h {
-                let row = UnsafeMutableRawPointer(outData + y * outStride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<w { row[x] = shades[Int(planes[0][y * w + x])] }
+            var (minX, minY, maxX, maxY) = (w, h, -1, -1)
+            shades.withUnsafeBufferPointer { shades in
+                planes[0].withUnsafeBufferPointer { alpha in
+                    for y in 0..<h {
+                        let row = UnsafeMutableRawPointer(outData + y &* outStride).assumingMemoryBound(to: UInt32.self)
+                        let source = alpha.baseAddress! + y &* w
+                        var (first, last) = (w, -1)
+                        for x in 0..<w {
+                            let shade = shades[Int(source[x])]
+                            row[x] = shade
+                            if shade != 0 {
+                                first = min(first, x)
+                                last = x
+                            }
+                        }
+                        if last >= 0 {
+                            (minX, maxX) = (min(minX, first), max(maxX, last))
+                            (minY, maxY) = (min(minY, y), y)
+                        }
+                    }
+                }
+            }
+            if maxX >= 0 {
+                // A stretched pixel blends the two nearest reduced pixels on each axis: one
+                // reduced pixel around the non-transparent ones reaches every pixel painted.
+                visible = Rect(x: image.box.x + Double((minX - 1) * factor), y: image.box.y + Double((minY - 1) * factor),
+                               width: Double((maxX - minX + 3) * factor), height: Double((maxY - minY + 3) * factor))
             }
         } else {
             for y in 0..<h {
@@ -234,29 +316,94 @@ extension CairoPainter {
         }
         cairo_surface_mark_dirty(out)
         let f = Double(factor)
-        return Offscreen(surface: out, box: Rect(x: image.box.x / f, y: image.box.y / f, width: Double(w), height: Double(h)),
-                         scale: image.scale / f)
+        let reducedImage = Offscreen(surface: out, box: Rect(x: image.box.x / f, y: image.box.y / f, width: Double(w), height: Double(h)),
+                                     scale: image.scale / f)
+        return Blurred(image: reducedImage, opaqueBands: opaqueBands, visible: visible)
+    }
+
+    /// One channel reduced to blocks (`plane`, `width` x `height` blocks, rows packed) and, for
+    /// each row of blocks, the longest run of blocks whose every pixel has the channel at 255.
+    struct Reduction {
+        var plane: [UInt8]
+        var fullRuns: [Range<Int>]
     }
 
     /// One 8-bit channel (at bit `shift` of each ARGB32 word), averaged over blocks of
     /// `factor` x `factor` pixels (blocks at the edges count the missing pixels as 0).
     private static func reduced(_ data: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int,
-                                shift: UInt32, factor: Int) -> [UInt8] {
+                                shift: UInt32, factor: Int) -> Reduction {
         let (w, h) = ((width + factor - 1) / factor, (height + factor - 1) / factor)
         var sums = [UInt32](repeating: 0, count: w * h)
+        // Each row of blocks: its rows added up per column (a loop the compiler vectorizes),
+        // then the columns added up per block.
+        var columns = [UInt32](repeating: 0, count: width)
         sums.withUnsafeMutableBufferPointer { sums in
-            for y in 0..<height {
-                let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                let base = (y / factor) * w
-                for block in 0..<w {
-                    var sum: UInt32 = 0
-                    for x in (block * factor)..<min(block * factor + factor, width) { sum &+= (row[x] >> shift) & 0xFF }
-                    sums[base + block] &+= sum
+            columns.withUnsafeMutableBufferPointer { columns in
+                guard let sums = sums.baseAddress, let columns = columns.baseAddress else { return }
+                for blockRow in 0..<h {
+                    let first = blockRow &* factor
+                    let top = UnsafeRawPointer(data + first &* stride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<width { columns[x] = (top[x] &>> shift) & 0xFF }
+                    for y in (first &+ 1)..<min(first &+ factor, height) {
+                        let row = UnsafeRawPointer(data + y &* stride).assumingMemoryBound(to: UInt32.self)
+                        for x in 0..<width { columns[x] &+= (row[x] &>> shift) & 0xFF }
+                    }
+                    let blocks = sums + blockRow &* w
+                    var x = 0
+                    for block in 0..<w {
+                        let end = min(x &+ factor, width)
+                        var sum: UInt32 = 0
+                        while x < end {
+                            sum &+= columns[x]
+                            x &+= 1
+                        }
+                        blocks[block] = sum
+                    }
                 }
             }
         }
         let area = UInt32(factor * factor)
-        return sums.map { UInt8(truncatingIfNeeded: ($0 + area / 2) / area) }
+        let full = 255 * area
+        var fullRuns: [Range<Int>] = []
+        fullRuns.reserveCapacity(h)
+        let plane = sums.withUnsafeBufferPointer { sums in
+            for y in 0..<h {
+                var longest = 0..<0
+                var start = -1
+                for x in 0...w {
+                    if x < w, sums[y &* w &+ x] == full {
+                        if start < 0 { start = x }
+                    } else if start >= 0 {
+                        if x - start > longest.count { longest = start..<x }
+                        start = -1
+                    }
+                }
+                fullRuns.append(longest)
+            }
+            return [UInt8](unsafeUninitializedCapacity: sums.count) { plane, count in
+                for i in 0..<sums.count { plane[i] = UInt8(truncatingIfNeeded: (sums[i] &+ area / 2) / area) }
+                count = sums.count
+            }
+        }
+        return Reduction(plane: plane, fullRuns: fullRuns)
+    }
+
+    /// Runs of blocks as device-pixel bands of the image at `origin`, rows of blocks with the
+    /// same run merged into one band.
+    private static func bands(_ runs: [Range<Int>], factor: Int, origin: Rect) -> [Rect] {
+        var bands: [Rect] = []
+        var y = 0
+        while y < runs.count {
+            let run = runs[y]
+            var end = y + 1
+            while end < runs.count, runs[end] == run { end += 1 }
+            if !run.isEmpty {
+                bands.append(Rect(x: origin.x + Double(run.lowerBound * factor), y: origin.y + Double(y * factor),
+                                  width: Double(run.count * factor), height: Double((end - y) * factor)))
+            }
+            y = end
+        }
+        return bands
     }
 
     /// `color` at `coverage` / 255 of its alpha, as a premultiplied ARGB32 word.

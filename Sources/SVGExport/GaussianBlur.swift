@@ -28,28 +28,40 @@ enum GaussianBlur {
         plane = transpose(turned, width: height, height: width)
     }
 
-    /// A box of 2·radius + 1 along every row.
+    /// A box of 2·radius + 1 along every row (unchecked arithmetic over raw pointers: every
+    /// index stays inside its row, and a sum stays under 255 x window).
     private static func boxRows(_ plane: inout [UInt8], width: Int, height: Int, radius: Int, _ scratch: inout [UInt8]) {
         guard radius > 0 else { return }
         let window = 2 * radius + 1
         // Dividing by the window as a multiply and a shift (exact for sums up to 255 x window).
         let reciprocal = ((1 << 32) + window - 1) / window
         let half = window / 2
-        plane.withUnsafeMutableBufferPointer { p in
+        let lead = min(radius, width)
+        let middleEnd = max(lead, width - radius)
+        plane.withUnsafeMutableBufferPointer { plane in
             scratch.withUnsafeMutableBufferPointer { row in
+                guard let p = plane.baseAddress, let out = row.baseAddress else { return }
                 for y in 0..<height {
-                    let base = y * width
+                    let line = p + y &* width
                     var sum = 0
                     // The window covers x - radius ... x + radius.
-                    for x in 0..<min(radius, width) { sum += Int(p[base + x]) }
-                    for x in 0..<width {
-                        let enter = x + radius
-                        if enter < width { sum += Int(p[base + enter]) }
-                        row[x] = UInt8(truncatingIfNeeded: ((sum + half) &* reciprocal) >> 32)
-                        let leave = x - radius
-                        if leave >= 0 { sum -= Int(p[base + leave]) }
+                    for x in 0..<lead { sum &+= Int(line[x]) }
+                    // Near the ends the window sticks out of the row; between them it never does.
+                    func edge(_ x: Int) {
+                        let enter = x &+ radius
+                        if enter < width { sum &+= Int(line[enter]) }
+                        out[x] = UInt8(truncatingIfNeeded: ((sum &+ half) &* reciprocal) &>> 32)
+                        let leave = x &- radius
+                        if leave >= 0 { sum &-= Int(line[leave]) }
                     }
-                    for x in 0..<width { p[base + x] = row[x] }
+                    for x in 0..<lead { edge(x) }
+                    for x in lead..<middleEnd {
+                        sum &+= Int(line[x &+ radius])
+                        out[x] = UInt8(truncatingIfNeeded: ((sum &+ half) &* reciprocal) &>> 32)
+                        sum &-= Int(line[x &- radius])
+                    }
+                    for x in middleEnd..<width { edge(x) }
+                    line.update(from: out, count: width)
                 }
             }
         }
@@ -58,8 +70,14 @@ enum GaussianBlur {
     private static func transpose(_ plane: [UInt8], width: Int, height: Int) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: plane.count) { out, count in
             plane.withUnsafeBufferPointer { p in
+                guard let source = p.baseAddress, let target = out.baseAddress else { return }
                 for y in 0..<height {
-                    for x in 0..<width { out[x * height + y] = p[y * width + x] }
+                    let row = source + y &* width
+                    var column = target + y
+                    for x in 0..<width {
+                        column.initialize(to: row[x])
+                        column += height
+                    }
                 }
             }
             count = plane.count

@@ -9,7 +9,8 @@ import TextMeasure
 
 /// Benchmarks for docs/performance.md. `shotter-bench stages` times layout, painting,
 /// rasterizing, PNG encoding and SVG for a generated 1,000-element screen (`stages-shadows`:
-/// the same screen with 100 shadowed boxes);
+/// the same screen with 100 shadowed boxes; `whole [SHADOWS] [RUNS] [FILE]`: only its whole
+/// PNG render, written to FILE when given);
 /// `shotter-bench stream N FILE` writes an N-commit stream for the memory measurement;
 /// `shotter-bench linear` times the three inputs that once took quadratic time (issue 9) and
 /// `shotter-bench linear-streams DIR` writes them as streams for `shotter render`.
@@ -134,6 +135,23 @@ func stages(cards: Int, shadows: Int = 0) throws {
     print("SVG: \(f(svgMs)) ms")
 }
 
+/// `runs` whole PNG renders (layout, paint, rasterize, encode at 3x) of the stage screen with
+/// `shadows` shadowed boxes, and nothing else: what to profile with
+/// `valgrind --tool=callgrind --toggle-collect='*wholeRenders*'`.
+@inline(never)
+func wholeRenders(_ runs: Int, of scene: Scene, with renderer: Screenshotter) throws -> Double {
+    try time(runs) { _ = try renderer.encode(renderer.frame(scene), format: .png, scale: 3) }
+}
+
+/// Times `wholeRenders`; with `file`, writes the PNG there (to compare the pixels of two builds).
+func whole(shadows: Int, runs: Int, file: String?) throws {
+    guard let scene = try lastScene(RenderSession(file: "bench", bytes: Array(screen(shadows: shadows).utf8))) else { return }
+    let renderer = try Screenshotter()
+    let ms = try wholeRenders(runs, of: scene, with: renderer)
+    print(String(format: "whole PNG render, %d shadowed boxes (median of %d): %.1f ms", shadows, runs, ms))
+    if let file { try Data(renderer.encode(renderer.frame(scene), format: .png, scale: 3)).write(to: URL(fileURLWithPath: file)) }
+}
+
 // MARK: Linear costs (issue 9)
 
 /// 16,000 ideographs and kana in one text in a 20,000 pt frame: every character is a
@@ -249,6 +267,14 @@ case "stages":
 case "stages-shadows":
     // The same screen with 100 shadowed boxes: each card, its icon and its badge, in order.
     try stages(cards: 42, shadows: arguments.dropFirst().first.flatMap { Int($0) } ?? 100)
+case "whole":
+    // Only the whole PNG render of the stage screen: SHADOWS shadowed boxes, RUNS runs, the PNG to FILE.
+    let rest = Array(arguments.dropFirst())
+    guard rest.count <= 3, rest.prefix(2).allSatisfy({ Int($0).map { $0 >= 0 } ?? false }) else {
+        fatalError("usage: shotter-bench whole [SHADOWS] [RUNS] [FILE]")
+    }
+    try whole(shadows: rest.first.flatMap { Int($0) } ?? 100, runs: max(1, rest.dropFirst().first.flatMap { Int($0) } ?? 15),
+              file: rest.count > 2 ? rest[2] : nil)
 case "stream":
     let rest = Array(arguments.dropFirst())
     guard rest.count == 2, let n = Int(rest[0]) else { fatalError("usage: shotter-bench stream N FILE") }
@@ -267,5 +293,5 @@ case "screen":
     guard rest.count == 1 else { fatalError("usage: shotter-bench screen FILE") }
     try screen(cards: 58).write(toFile: rest[0], atomically: true, encoding: .utf8)
 default:
-    print("usage: shotter-bench stages [CARDS] | stages-shadows [SHADOWS] | stream N FILE | screen FILE | linear | linear-streams DIR")
+    print("usage: shotter-bench stages [CARDS] | stages-shadows [SHADOWS] | whole [SHADOWS] [RUNS] [FILE] | stream N FILE | screen FILE | linear | linear-streams DIR")
 }

@@ -45,6 +45,33 @@ struct EffectsDrawingTests {
         #expect(rgba(png, 25, 60) == rgba(png, 74, 60))
     }
 
+    /// On a PNG a shadow is not painted under bands of opaque content (nor where it is
+    /// transparent), which must leave the pixels of painting it all. A clip whose edges are not
+    /// whole pixels turns the skipping off, so the two renders below take the two paths: inside
+    /// that clip they must match exactly, over content with translucent and clear parts.
+    @Test(arguments: [1.0, 3.0])
+    func shadowSkippedUnderOpaqueContentLeavesThePixelsOfPaintingItAll(scale: Double) throws {
+        let content: [DisplayItem] = [
+            .fill(.rect, rect(0, 0, 100, 100), .solid(RGBA(0.9, 0.95, 1))),
+            .pushShadow(Shadow(color: RGBA(0.1, 0, 0.3, 0.6), sigma: 4, offset: Point(x: 1.5, y: 4.25)), bounds: rect(20.5, 22, 55, 50)),
+            .fill(.roundedRect(cornerRadius: 9), rect(20.5, 22, 55, 50), .solid(RGBA(1, 1, 1))),
+            .fill(.rect, rect(30, 30, 20, 8), .solid(RGBA(0, 0.5, 0, 0.5))), // over the opaque card: still opaque
+            .fill(.ellipse, rect(60, 50, 30, 30), .solid(RGBA(1, 0, 0, 0.4))), // translucent, half outside it
+            .popShadow,
+        ]
+        let skipping = try image(content, scale: scale)
+        let everything = try image([.pushClip(.rect, rect(0.5, 0.5, 99, 99))] + content + [.popClip], scale: scale)
+        let inside = Int(scale)..<(skipping.width - Int(scale))
+        for y in inside {
+            for x in inside where skipping.pixel(x: x, y: y) != everything.pixel(x: x, y: y) {
+                Issue.record("pixel (\(x), \(y)) at \(scale)x: \(skipping.pixel(x: x, y: y)) != \(everything.pixel(x: x, y: y))")
+                return
+            }
+        }
+        // The shadow is there: below the card, outside it.
+        #expect(rgba(skipping, Int(48 * scale), Int(76 * scale))[0] < 200)
+    }
+
     @Test func blurSpreadsTheContentAndKeepsItsColor() throws {
         let items: [DisplayItem] = [
             .pushBlur(sigma: 3, bounds: rect(40, 40, 20, 20)),
