@@ -48,6 +48,11 @@ let package = Package(
         .target(name: "RenderPipeline", dependencies: ["Assets", "LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "ImageDiff"]),
         // `shotter test`: the plan, rendering in parallel, comparison with goldens, reports.
         .target(name: "SnapshotRunner", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "RenderPipeline", "SVGExport", "ImageDiff", "TextMeasure"]),
+        // A release build links the Swift runtime and Foundation statically (compiled against the
+        // static modules, whose autolink entries name _FoundationICU and the rest): the dynamic
+        // loader no longer resolves some 7,000 symbols between a dozen Swift libraries at every
+        // start (docs/decisions.md, "Start-up loads only what every render needs"). Debug builds,
+        // which the tests use, link them dynamically.
         .executableTarget(name: "shotter", dependencies: ["Audit", "LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "RenderPipeline", "ImageDiff", "SnapshotRunner"],
                           swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
                           linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
