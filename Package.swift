@@ -15,12 +15,6 @@ let package = Package(
             pkgConfig: "cairo pangocairo pangofc fontconfig librsvg-2.0",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev"])]
         ),
-        // poppler-glib: PDF pictures of asset catalogs, drawn as vectors (SVGExport only).
-        .systemLibrary(
-            name: "CPoppler",
-            pkgConfig: "poppler-glib",
-            providers: [.apt(["libpoppler-glib-dev"])]
-        ),
         // libdeflate: whole-buffer deflate and CRC-32 for PNG files, 2-3 times zlib's speed (ImageDiff only).
         .systemLibrary(
             name: "CDeflate",
@@ -48,13 +42,20 @@ let package = Package(
         // PNG encoding and decoding, and the pixel comparison behind `shotter diff` / `shotter test`.
         .target(name: "ImageDiff", dependencies: ["CDeflate"]),
         // The Cairo backend: plays a display list to PNG or SVG (icons through librsvg, PDF
-        // pictures through poppler).
-        .target(name: "SVGExport", dependencies: ["LayoutModel", "Drawing", "TextMeasure", "ImageDiff", "CCairo", "CPoppler"]),
+        // pictures through poppler-glib, loaded with dlopen on the first PDF: `Poppler`).
+        .target(name: "SVGExport", dependencies: ["LayoutModel", "Drawing", "TextMeasure", "ImageDiff", "CCairo"]),
         // One stream in, per commit the tree, layout, display list, diagnostics and images out.
         .target(name: "RenderPipeline", dependencies: ["Assets", "LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "ImageDiff"]),
         // `shotter test`: the plan, rendering in parallel, comparison with goldens, reports.
         .target(name: "SnapshotRunner", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "RenderPipeline", "SVGExport", "ImageDiff", "TextMeasure"]),
-        .executableTarget(name: "shotter", dependencies: ["Audit", "LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "RenderPipeline", "ImageDiff", "SnapshotRunner"]),
+        // A release build links the Swift runtime and Foundation statically (compiled against the
+        // static modules, whose autolink entries name _FoundationICU and the rest): the dynamic
+        // loader no longer resolves some 7,000 symbols between a dozen Swift libraries at every
+        // start (docs/decisions.md, "Start-up loads only what every render needs"). Debug builds,
+        // which the tests use, link them dynamically.
+        .executableTarget(name: "shotter", dependencies: ["Audit", "LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "RenderPipeline", "ImageDiff", "SnapshotRunner"],
+                          swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
+                          linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         // Prints render-stage timings for scripts/bench.sh (docs/performance.md).
         .executableTarget(name: "shotter-bench", dependencies: ["LayoutModel", "LayoutEngine", "Drawing", "TextMeasure", "SVGExport", "RenderPipeline", "ImageDiff"]),
         // Times the comparison against other tools: scripts/bench-diff.sh.

@@ -13,7 +13,8 @@ if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
 
-# Keep in sync with PangoTextMeasurer.fontPackages and Package.swift's CCairo, CPoppler and CDeflate providers.
+# Keep in sync with PangoTextMeasurer.fontPackages, Package.swift's CCairo and CDeflate providers and
+# SVGExport's Poppler (libpoppler-glib, loaded with dlopen on the first PDF picture).
 # chromium-headless-shell: a test loads `shotter audit --html`'s page in it (AuditCLITests).
 packages=(
     libcairo2-dev libpango1.0-dev librsvg2-dev libpoppler-glib-dev libdeflate-dev

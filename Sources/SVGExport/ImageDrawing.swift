@@ -1,5 +1,4 @@
 internal import CCairo
-internal import CPoppler
 import Drawing
 import Foundation
 import LayoutModel
@@ -196,24 +195,25 @@ extension CairoPainter {
     private func drawPDF(_ path: String, in rect: Rect, on cr: OpaquePointer) -> Bool {
         // Poppler keeps process-wide state (its FreeType library and font caches): two renders
         // drawing PDFs at once crashed inside Cairo and FreeType, so one PDF is drawn at a time.
+        guard let poppler = Poppler.loaded else { return false }
         Self.popplerLock.lock()
         defer { Self.popplerLock.unlock() }
         var error: UnsafeMutablePointer<GError>?
         let uri = g_filename_to_uri(URL(fileURLWithPath: path).path, nil, &error)
         defer { g_free(uri) }
-        guard let uri, let document = poppler_document_new_from_file(uri, nil, &error) else {
+        guard let uri, let document = poppler.documentNewFromFile(uri, nil, &error) else {
             if let error { g_error_free(error) }
             return false
         }
         defer { g_object_unref(UnsafeMutableRawPointer(document)) }
-        guard poppler_document_get_n_pages(document) > 0, let page = poppler_document_get_page(document, 0) else { return false }
+        guard poppler.documentPageCount(document) > 0, let page = poppler.documentPage(document, 0) else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         var width = 0.0, height = 0.0
-        poppler_page_get_size(page, &width, &height)
+        poppler.pageSize(page, &width, &height)
         guard width > 0, height > 0 else { return false }
         cairo_translate(cr, rect.x, rect.y)
         cairo_scale(cr, rect.width / width, rect.height / height)
-        poppler_page_render(page, cr)
+        poppler.pageRender(page, cr)
         return cairo_status(cr) == CAIRO_STATUS_SUCCESS
     }
 
