@@ -15,11 +15,12 @@ let package = Package(
             pkgConfig: "cairo pangocairo pangofc fontconfig librsvg-2.0",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev"])]
         ),
-        // libdeflate: whole-buffer deflate and CRC-32 for PNG files, 2-3 times zlib's speed (ImageDiff only).
+        // libdeflate: whole-buffer deflate and CRC-32 for PNG files, 2-3 times zlib's speed; and
+        // zlib, whose flushes let a large image be deflated in pieces on parallel threads (ImageDiff only).
         .systemLibrary(
             name: "CDeflate",
             pkgConfig: "libdeflate",
-            providers: [.apt(["libdeflate-dev"])]
+            providers: [.apt(["libdeflate-dev", "zlib1g-dev"])]
         ),
         // The values layout speaks in: geometry, paths, the font model and Dynamic Type table, the
         // `TextMeasuring` protocol and the fixed-advance measurer. Links no C library.
@@ -74,7 +75,7 @@ let package = Package(
         .testTarget(name: "AuditTests", dependencies: ["Audit", "LayoutEngine", "LayoutModel", "Drawing", "TestSupport"]),
         .testTarget(name: "ChartRenderTests", dependencies: ["ChartRender", "LayoutModel"]),
         .testTarget(name: "SVGExportTests", dependencies: ["Assets", "SVGExport", "RenderPipeline", "LayoutEngine", "LayoutModel", "Drawing", "TextMeasure", "ImageDiff"]),
-        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff"]),
+        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "CDeflate"]),
         .testTarget(name: "SnapshotRunnerTests", dependencies: ["Assets", "SnapshotRunner", "RenderPipeline", "LayoutEngine", "LayoutModel", "Drawing", "SVGExport", "ImageDiff", "TextMeasure"]),
         .testTarget(name: "ShotterCLITests", dependencies: ["Assets", "shotter", "Fuzzer", "SnapshotRunner", "RenderPipeline", "SVGExport", "LayoutEngine", "LayoutModel", "Drawing", "TextMeasure", "ImageDiff", "TestSupport"]),
     ]

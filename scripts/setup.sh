@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what shotter needs and is missing on a Debian machine, then builds it:
-# the C libraries (Cairo, Pango, librsvg, poppler-glib, libdeflate), the gdk-pixbuf loaders for
+# the C libraries (Cairo, Pango, librsvg, poppler-glib, libdeflate, zlib), the gdk-pixbuf loaders for
 # WebP and HEIC pictures, the pinned font packages, headless
 # Chromium (to test the audit's HTML report), the lucide icons
 # (PyPI, pinned), the reference pixelmatch (PyPI, pinned) and a debug build. Safe to run
@@ -17,7 +17,7 @@ fi
 # SVGExport's Poppler (libpoppler-glib, loaded with dlopen on the first PDF picture).
 # chromium-headless-shell: a test loads `shotter audit --html`'s page in it (AuditCLITests).
 packages=(
-    libcairo2-dev libpango1.0-dev librsvg2-dev libpoppler-glib-dev libdeflate-dev
+    libcairo2-dev libpango1.0-dev librsvg2-dev libpoppler-glib-dev libdeflate-dev zlib1g-dev
     webp-pixbuf-loader heif-gdk-pixbuf
     fonts-inter fonts-jetbrains-mono fonts-noto-core fonts-quicksand fonts-noto-cjk fonts-noto-color-emoji
     chromium-headless-shell

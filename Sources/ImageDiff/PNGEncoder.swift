@@ -1,11 +1,14 @@
 internal import CDeflate
+internal import Dispatch
+internal import Synchronization
 
 /// A PNG writer tuned for screenshots: 8-bit RGB when every pixel is opaque (a whole screen
 /// always is: a quarter less data to deflate), RGBA otherwise; filter "Up" on every row;
 /// libdeflate level 2: as fast as zlib's level 1 on screens and 15-20% smaller (libdeflate's
 /// level 1 is a third slower here; docs/performance.md). Cairo's own writer (libpng defaults)
-/// spends about 4x longer on a 1179x2556 screen. The bytes depend only on the pixels (and the
-/// libdeflate version): no timestamps, no text chunks.
+/// spends about 4x longer on a 1179x2556 screen. An image of `piecewisePixels` or more is
+/// deflated in pieces on parallel threads with zlib instead. The bytes depend only on the
+/// pixels (and the libdeflate and zlib versions): no timestamps, no text chunks.
 public enum PNGEncoder {
     public enum Error: Swift.Error, CustomStringConvertible {
         case compressionFailed
@@ -32,31 +35,26 @@ public enum PNGEncoder {
             return try encode(rgba: image.straightRGBA(), width: image.width, height: image.height, level: level)
         }
         let (width, height) = (image.width, image.height)
-        let rowBytes = width * 3
-        let filteredCount = (rowBytes + 1) * height
-        let filteredBuffer = BufferPool.shared.take(filteredCount + 1)
-        defer { BufferPool.shared.give(filteredBuffer) }
-        let dst = filteredBuffer.base
-        let out = UnsafeMutableRawPointer(dst)
         // The first row's "above" is a row of zeros.
         let zeros = [UInt32](repeating: 0, count: width)
-        image.words.withUnsafeBufferPointer { words in
-            zeros.withUnsafeBufferPointer { zeros in
-                guard let base = words.baseAddress, let zeros = zeros.baseAddress else { return }
-                for y in 0..<height {
-                    let start = y * (rowBytes + 1)
-                    dst[start] = 2
-                    Self.filterUp(row: base + y * width, above: y == 0 ? zeros : base + (y - 1) * width, count: width,
-                                  into: out + start + 1)
+        return try image.words.withUnsafeBufferPointer { words in
+            try zeros.withUnsafeBufferPointer { zeros in
+                guard let base = words.baseAddress, let zeros = zeros.baseAddress else { throw Error.compressionFailed }
+                return try compress(width: width, height: height, opaque: true, level: level) { rows, out in
+                    for y in rows {
+                        let start = y * (width * 3 + 1)
+                        out[start] = 2
+                        Self.filterUp(row: base + y * width, above: y == 0 ? zeros : base + (y - 1) * width, count: width,
+                                      into: UnsafeMutableRawPointer(out + start + 1))
+                    }
                 }
             }
         }
-        return try deflate(dst, count: filteredCount, width: width, height: height, opaque: true, level: level)
     }
 
     /// Writes one opaque row as RGB bytes minus the row above (filter Up), straight from
-    /// premultiplied words, four pixels (twelve bytes, three words) at a time. Writes one byte
-    /// past the row, which the next row's filter byte (or the buffer's spare byte) takes.
+    /// premultiplied words, four pixels (twelve bytes, three words) at a time, and not a byte
+    /// past the row: another thread may be filtering the next one.
     private static func filterUp(row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>, count: Int,
                                  into out: UnsafeMutableRawPointer) {
         var x = 0
@@ -71,8 +69,8 @@ public enum PNGEncoder {
         }
         #endif
         while x < count {
-            out.storeBytes(of: bytewiseDifference(PremultipliedImage.rgbWord(row[x]), PremultipliedImage.rgbWord(above[x])),
-                           toByteOffset: x * 3, as: UInt32.self)
+            let difference = bytewiseDifference(PremultipliedImage.rgbWord(row[x]), PremultipliedImage.rgbWord(above[x]))
+            storeLowBytes(difference, count: 3, at: out + x * 3)
             x += 1
         }
     }
@@ -83,31 +81,78 @@ public enum PNGEncoder {
                                pixel: (Int) -> UInt32) throws -> [UInt8] {
         let channels = opaque ? 3 : 4
         let rowBytes = width * channels
-        // Each row: filter byte 2 (Up), then the difference from the row above.
-        let filteredCount = (rowBytes + 1) * height
-        // A pixel is written as four bytes, the last of them overwritten by the next pixel (or
-        // the next row's filter byte): one byte of room past the end for the last pixel.
-        let filteredBuffer = BufferPool.shared.take(filteredCount + 1)
-        defer { BufferPool.shared.give(filteredBuffer) }
-        let dst = filteredBuffer.base
-        let out = UnsafeMutableRawPointer(dst)
-        for y in 0..<height {
-            var o = y * (rowBytes + 1)
-            dst[o] = 2
-            o += 1
-            var i = y * width
-            for _ in 0..<width {
-                let up = y == 0 ? 0 : pixel(i - width)
-                out.storeBytes(of: Self.bytewiseDifference(pixel(i), up), toByteOffset: o, as: UInt32.self)
-                o += channels; i += 1
+        return try compress(width: width, height: height, opaque: opaque, level: level) { rows, dst in
+            let out = UnsafeMutableRawPointer(dst)
+            for y in rows {
+                // Each row: filter byte 2 (Up), then the difference from the row above.
+                var o = y * (rowBytes + 1)
+                dst[o] = 2
+                o += 1
+                var i = y * width
+                for x in 0..<width {
+                    let up = y == 0 ? 0 : pixel(i - width)
+                    let difference = Self.bytewiseDifference(pixel(i), up)
+                    // A pixel is written as four bytes, the last of them overwritten by the next
+                    // pixel; the row's last pixel writes only its own bytes.
+                    if x + 1 < width {
+                        out.storeBytes(of: difference, toByteOffset: o, as: UInt32.self)
+                    } else {
+                        storeLowBytes(difference, count: channels, at: out + o)
+                    }
+                    o += channels; i += 1
+                }
             }
         }
-        return try deflate(dst, count: filteredCount, width: width, height: height, opaque: opaque, level: level)
     }
 
-    /// Compresses `count` filtered bytes at `filtered` and wraps them in a PNG file.
-    private static func deflate(_ filtered: UnsafePointer<UInt8>, count filteredCount: Int, width: Int, height: Int,
-                                opaque: Bool, level: Int32) throws -> [UInt8] {
+    /// The low `count` bytes of `word`, little-endian, at `out`.
+    @inline(__always)
+    private static func storeLowBytes(_ word: UInt32, count: Int, at out: UnsafeMutableRawPointer) {
+        for byte in 0..<count { out.storeBytes(of: UInt8(truncatingIfNeeded: word >> (8 * byte)), toByteOffset: byte, as: UInt8.self) }
+    }
+
+    /// Images of at least this many pixels (a phone screen at 3x has 3.0 million) are filtered
+    /// and deflated in `pieceCount` pieces of rows at once, on as many threads as there are
+    /// cores (zlib, docs/decisions.md). Smaller ones, every golden among them (the largest is
+    /// an iPad at 1x, about a million), keep libdeflate's bytes.
+    static let piecewisePixels = 2_000_000
+    /// How many pieces a large image is deflated in: fixed, so the bytes never depend on the
+    /// machine; four keep both cores busy when one piece's rows take longer.
+    static let pieceCount = 4
+    /// zlib's level for the pieces: on a 3x screen level 2 is a third faster than libdeflate's
+    /// level 2 on one core, the file about 12% larger.
+    static let piecewiseLevel: Int32 = 2
+
+    /// The PNG file of an image whose filtered rows (filter byte and row bytes each)
+    /// `filterRows(rows, buffer)` writes at `row * (rowBytes + 1)` of the buffer it is given;
+    /// `level` is libdeflate's, for an image below `piecewisePixels`.
+    private static func compress(width: Int, height: Int, opaque: Bool, level: Int32,
+                                 filterRows: (Range<Int>, UnsafeMutablePointer<UInt8>) -> Void) throws -> [UInt8] {
+        let lineBytes = width * (opaque ? 3 : 4) + 1
+        let filteredCount = lineBytes * height
+        let filteredBuffer = BufferPool.shared.take(filteredCount)
+        defer { BufferPool.shared.give(filteredBuffer) }
+        let filtered = filteredBuffer.base
+        guard width * height >= piecewisePixels, height >= pieceCount else {
+            filterRows(0..<height, filtered)
+            return file(width: width, height: height, opaque: opaque, compressed: try deflate(filtered, count: filteredCount, level: level))
+        }
+        let pieces = (0..<pieceCount).map { i in (height * i / pieceCount)..<(height * (i + 1) / pieceCount) }
+        let compressed = PieceResults(count: pieces.count)
+        withoutActuallyEscaping(filterRows) { filterRows in
+            let filterRows = UncheckedSendable(filterRows), start = UncheckedSendable(filtered)
+            DispatchQueue.concurrentPerform(iterations: pieces.count) { i in
+                let rows = pieces[i]
+                filterRows.value(rows, start.value)
+                compressed.set(i, zlibPiece(start.value + rows.lowerBound * lineBytes, count: rows.count * lineBytes,
+                                            last: i == pieces.count - 1))
+            }
+        }
+        return file(width: width, height: height, opaque: opaque, compressed: try compressed.zlibStream())
+    }
+
+    /// Compresses `count` filtered bytes at `filtered` into a zlib stream (libdeflate).
+    private static func deflate(_ filtered: UnsafePointer<UInt8>, count filteredCount: Int, level: Int32) throws -> [UInt8] {
         guard let compressor = libdeflate_alloc_compressor(level) else { throw Error.compressionFailed }
         defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_zlib_compress_bound(compressor, filteredCount)
@@ -117,7 +162,31 @@ public enum PNGEncoder {
             failed = count == 0
         }
         if failed { throw Error.compressionFailed }
-        return file(width: width, height: height, opaque: opaque, compressed: compressed)
+        return compressed
+    }
+
+    /// One piece of a zlib stream: `count` bytes raw-deflated on their own (no dictionary from
+    /// the piece before), ended with a sync flush (an empty stored block, so the next piece
+    /// starts on a byte) or, for the `last`, with the final block; with the Adler-32 of the
+    /// bytes. Nil when zlib fails.
+    private static func zlibPiece(_ bytes: UnsafeMutablePointer<UInt8>, count: Int, last: Bool) -> PieceResults.Piece? {
+        var stream = z_stream()
+        guard deflateInit2_(&stream, piecewiseLevel, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
+                            ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+        defer { deflateEnd(&stream) }
+        // Room for the worst case and the flush's stored block.
+        let bound = Int(deflateBound(&stream, UInt(count))) + 16
+        var status = Z_OK
+        let deflated = [UInt8](unsafeUninitializedCapacity: bound) { out, written in
+            stream.next_in = bytes
+            stream.avail_in = UInt32(count)
+            stream.next_out = out.baseAddress
+            stream.avail_out = UInt32(bound)
+            status = CDeflate.deflate(&stream, last ? Z_FINISH : Z_SYNC_FLUSH)
+            written = bound - Int(stream.avail_out)
+        }
+        guard status == (last ? Z_STREAM_END : Z_OK), stream.avail_in == 0 else { return nil }
+        return (deflated, UInt(libdeflate_adler32(1, bytes, count)), count)
     }
 
     /// Whether every pixel's alpha is 255 (then the file is RGB).
@@ -149,6 +218,40 @@ public enum PNGEncoder {
         let high: UInt32 = 0x8080_8080
         return ((a | high) &- (b & ~high)) ^ ((a ^ ~b) & high)
     }
+}
+
+/// The pieces of a piecewise-deflated image, each set once by the thread that made it.
+private final class PieceResults: Sendable {
+    typealias Piece = (deflated: [UInt8], adler: UInt, count: Int)
+    private let pieces: Mutex<[Piece?]>
+
+    init(count: Int) { pieces = Mutex(Array(repeating: nil, count: count)) }
+
+    func set(_ index: Int, _ piece: Piece?) {
+        pieces.withLock { $0[index] = piece }
+    }
+
+    /// The pieces as one zlib stream: header, the pieces in order, the Adler-32 of all the
+    /// bytes (combined from the pieces').
+    func zlibStream() throws -> [UInt8] {
+        let pieces = self.pieces.withLock { $0 }
+        // Deflate with a 32 KiB window (0x78), level "fast" (0x5E: the pair a multiple of 31).
+        var stream: [UInt8] = [0x78, 0x5E]
+        var adler: UInt = 1
+        for piece in pieces {
+            guard let piece else { throw PNGEncoder.Error.compressionFailed }
+            stream += piece.deflated
+            adler = adler32_combine(adler, piece.adler, Int(piece.count))
+        }
+        stream.appendBigEndian(UInt32(adler))
+        return stream
+    }
+}
+
+/// A value handed to the threads of `concurrentPerform`, which use it one at a time or only read it.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 extension Array where Element == UInt8 {

@@ -2,7 +2,8 @@ internal import CDeflate
 
 /// How PNG files are compressed: the plan's `pngCompression`.
 public enum PNGCompression: String, CaseIterable, Sendable {
-    /// `PNGEncoder.encode`: filter Up on every row, libdeflate level 2 (artifacts, renders).
+    /// `PNGEncoder.encode`: filter Up on every row, libdeflate level 2 (artifacts, renders);
+    /// zlib in pieces on parallel threads from `PNGEncoder.piecewisePixels` on.
     case fast
     /// `PNGEncoder.encodeSmallest`: for goldens kept in a repository.
     case small
