@@ -11,6 +11,7 @@ import TextMeasure
 /// rasterizing, PNG encoding and SVG for a generated 1,000-element screen (`stages-shadows`:
 /// the same screen with 100 shadowed boxes; `whole [SHADOWS] [RUNS] [FILE]`: only its whole
 /// PNG render, written to FILE when given);
+/// `shotter-bench layout [RUNS]` runs only the cached layout (for profiling);
 /// `shotter-bench stream N FILE` writes an N-commit stream for the memory measurement;
 /// `shotter-bench linear` times the three inputs that once took quadratic time (issue 9) and
 /// `shotter-bench linear-streams DIR` writes them as streams for `shotter render`.
@@ -94,6 +95,22 @@ func time(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
         samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
     }
     return median(samples)
+}
+
+/// Runs the cached layout of the stage table's screen `runs` times after one pass that measures
+/// every text: `valgrind --tool=callgrind --toggle-collect='*cachedLayouts*'` counts only these.
+func layoutOnly(runs: Int) throws {
+    guard let scene = try lastScene(RenderSession(file: "bench", bytes: Array(screen().utf8))) else { return }
+    let renderer = try Screenshotter()
+    let measurer = renderer.measurer
+    _ = scene.layout(measuredBy: measurer)
+    let ms = cachedLayouts(scene, measurer, runs)
+    print(String(format: "layout (cached), median of %d: %.2f ms", runs, ms))
+}
+
+@inline(never)
+func cachedLayouts(_ scene: Scene, _ measurer: PangoTextMeasurer, _ runs: Int) -> Double {
+    time(runs) { _ = scene.layout(measuredBy: measurer) }
 }
 
 func stages(cards: Int, shadows: Int = 0) throws {
@@ -275,6 +292,9 @@ case "whole":
     }
     try whole(shadows: rest.first.flatMap { Int($0) } ?? 100, runs: max(1, rest.dropFirst().first.flatMap { Int($0) } ?? 15),
               file: rest.count > 2 ? rest[2] : nil)
+case "layout":
+    // Only the cached layout, for profiling: `shotter-bench layout [RUNS]`.
+    try layoutOnly(runs: arguments.dropFirst().first.flatMap { Int($0) } ?? 15)
 case "stream":
     let rest = Array(arguments.dropFirst())
     guard rest.count == 2, let n = Int(rest[0]) else { fatalError("usage: shotter-bench stream N FILE") }
@@ -293,5 +313,5 @@ case "screen":
     guard rest.count == 1 else { fatalError("usage: shotter-bench screen FILE") }
     try screen(cards: 58).write(toFile: rest[0], atomically: true, encoding: .utf8)
 default:
-    print("usage: shotter-bench stages [CARDS] | stages-shadows [SHADOWS] | whole [SHADOWS] [RUNS] [FILE] | stream N FILE | screen FILE | linear | linear-streams DIR")
+    print("usage: shotter-bench stages [CARDS] | stages-shadows [SHADOWS] | whole [SHADOWS] [RUNS] [FILE] | layout [RUNS] | stream N FILE | screen FILE | linear | linear-streams DIR")
 }

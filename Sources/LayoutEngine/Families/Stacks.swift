@@ -14,10 +14,9 @@ enum StackLayout {
         var size: Size
     }
 
-    static func allocate(_ element: Element, _ axis: Axis, _ proposal: ProposedSize, _ pass: LayoutPass) -> [Allocation] {
+    static func allocate(_ element: Element, _ axis: Axis, spacing: Double, _ proposal: ProposedSize, _ pass: LayoutPass) -> [Allocation] {
         let children = element.children
         guard !children.isEmpty else { return [] }
-        let spacing = self.spacing(element)
         let across = axis.across(proposal)
         guard let available = axis.along(proposal), available.isFinite else {
             // An unspecified or infinite axis: every child gets the same question.
@@ -33,7 +32,8 @@ enum StackLayout {
         }
         var remaining = available - spacing * Double(children.count - 1)
         var allocations = [Allocation?](repeating: nil, count: children.count)
-        let priorities = Set(candidates.map(\.priority)).sorted(by: >)
+        var priorities = candidates.map(\.priority).sorted(by: >)
+        priorities.removeDuplicatesOfSortedValues()
         for priority in priorities {
             let group = candidates.filter { $0.priority == priority }
                 .sorted { ($0.flexibility, $0.index) < ($1.flexibility, $1.index) }
@@ -58,32 +58,40 @@ enum StackLayout {
     }
 
     /// A child's priority is set by a `styled` around it (possibly under further wrappers).
+    /// Looked up once a pass per child (`LayoutNode.layoutPriority`): stacks ask on every
+    /// allocation.
     static func layoutPriority(of id: Int, _ pass: LayoutPass) -> Double {
-        var current = pass.tree[id]
+        guard let node = pass.node(id) else { return 0 }
+        if let known = node.layoutPriority { return known }
+        var priority = 0.0
+        var current: Element? = node.element
         while let element = current, let style = element.props as? Style {
-            if let p = style.layoutPriority { return p }
+            if let p = style.layoutPriority { priority = p; break }
             current = element.children.first.flatMap { pass.tree[$0] }
         }
-        return 0
+        node.layoutPriority = priority
+        return priority
     }
 
     static func size(_ element: Element, _ axis: Axis, _ proposal: ProposedSize, _ pass: LayoutPass) -> Size {
-        let allocations = allocate(element, axis, proposal, pass)
+        let spacing = self.spacing(element)
+        let allocations = allocate(element, axis, spacing: spacing, proposal, pass)
         guard !allocations.isEmpty else { return .zero }
-        let along = allocations.reduce(0) { $0 + axis.along($1.size) } + spacing(element) * Double(allocations.count - 1)
+        let along = allocations.reduce(0) { $0 + axis.along($1.size) } + spacing * Double(allocations.count - 1)
         let across = allocations.map { axis.across($0.size) }.max() ?? 0
         return axis.size(along: along, across: across)
     }
 
     static func place(_ element: Element, _ axis: Axis, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
-        let fraction: Double = switch (element.props as? StackProps)?.alignment ?? .center {
+        let props = element.props as? StackProps
+        let fraction: Double = switch props?.alignment ?? .center {
         case .leading, .top: 0
         case .trailing, .bottom: 1
         case .center: 0.5
         }
-        let spacing = self.spacing(element)
+        let spacing = props?.spacing ?? defaultSpacing
         var cursor = 0.0
-        for allocation in allocate(element, axis, proposal, pass) {
+        for allocation in allocate(element, axis, spacing: spacing, proposal, pass) {
             let acrossOffset = (axis.across(frame.size) - axis.across(allocation.size)) * fraction
             let point = axis == .horizontal
                 ? Point(x: frame.x + cursor, y: frame.y + acrossOffset)
@@ -91,6 +99,18 @@ enum StackLayout {
             pass.place(allocation.id, at: point, proposal: allocation.proposal)
             cursor += axis.along(allocation.size) + spacing
         }
+    }
+}
+
+extension Array where Element == Double {
+    /// Keeps one of each run of equal values (a sorted array's distinct values, in order).
+    mutating func removeDuplicatesOfSortedValues() {
+        var kept = 0
+        for i in indices where kept == 0 || self[kept - 1] != self[i] {
+            self[kept] = self[i]
+            kept += 1
+        }
+        removeLast(count - kept)
     }
 }
 

@@ -23,7 +23,7 @@ public enum StyledFamily: ElementFamily {
         }
         return c // a styled box is transparent to the stack axis: a wrapped Spacer still stretches
     }
-    private enum Layer {
+    enum Layer {
         case frame(FrameSpec)
         case padding(EdgeInsets)
         case fixedSize(horizontal: Bool, vertical: Bool)
@@ -32,7 +32,17 @@ public enum StyledFamily: ElementFamily {
         case position(Point)
     }
 
+    /// Worked out once a pass per element (`LayoutNode.styleLayers`): stacks ask a styled
+    /// box for its size several times.
     private static func layers(_ e: Element, _ pass: LayoutPass) -> [Layer] {
+        guard let node = pass.node(e.id) else { return makeLayers(e, pass) }
+        if let known = node.styleLayers { return known }
+        let layers = makeLayers(e, pass)
+        node.styleLayers = layers
+        return layers
+    }
+
+    private static func makeLayers(_ e: Element, _ pass: LayoutPass) -> [Layer] {
         guard let style = e.props as? Style else { return [] }
         var layers: [Layer] = []
         if let relative = style.containerRelativeFrame {

@@ -24,7 +24,16 @@ public enum TextFamily: ElementFamily {
         pass.record(text: layout(element, proposal, pass), for: element.id)
     }
 
+    /// Measured once a pass per proposal: sizing and placing ask for the same layout.
     static func layout(_ element: Element, _ proposal: ProposedSize, _ pass: LayoutPass) -> TextLayout {
+        guard let node = pass.node(element.id) else { return measure(element, proposal, pass) }
+        if let known = node.textLayouts.first(where: { $0.proposal == proposal }) { return known.layout }
+        let layout = measure(element, proposal, pass)
+        node.textLayouts.append((proposal, layout))
+        return layout
+    }
+
+    private static func measure(_ element: Element, _ proposal: ProposedSize, _ pass: LayoutPass) -> TextLayout {
         let string = (element.props as? TextProps)?.text ?? ""
         let font = pass.font(for: element.id)
         let width = proposal.width.flatMap { $0.isFinite ? max(0, $0) : nil }

@@ -59,18 +59,79 @@ extension LayoutResult {
     }
 }
 
+/// What one pass knows of an element: the element, read from the tree once, the answers it
+/// gave, and what its props say that layout asks for again and again. A class, so a lookup
+/// neither copies the element nor hashes more than its id.
+final class LayoutNode {
+    let element: Element
+    /// The sizes it reported, by proposal: an element is asked a handful of questions, so a
+    /// short list searched in order costs less than hashing each proposal.
+    var sizes: [(proposal: ProposedSize, size: Size)] = []
+    /// A `text`'s layouts by proposal: placing reuses what sizing measured.
+    var textLayouts: [(proposal: ProposedSize, layout: TextLayout)] = []
+    /// What it inherits (`LayoutPass.context(_:)`).
+    let context: InheritedContext
+    /// Its style's `ignoresSafeArea` edges, nil when it ignores none (or is not `styled`).
+    let ignoresSafeArea: SafeAreaEdges?
+    /// Its stack priority (`StackLayout.layoutPriority`), once asked.
+    var layoutPriority: Double?
+    /// A `styled` box's layout modifiers, outermost first, once asked.
+    var styleLayers: [StyledFamily.Layer]?
+    /// Its resolved font (`LayoutPass.font(for:)`), once asked.
+    var font: ResolvedFont?
+
+    init(_ element: Element, context: InheritedContext) {
+        self.element = element
+        self.context = context
+        // Only `styled` props are a Style: other kinds skip the cast, which is slow when it fails.
+        let style = element.family == StyledFamily.self ? element.props as? Style : nil
+        ignoresSafeArea = style.flatMap { $0.ignoresSafeArea.isEmpty ? nil : $0.ignoresSafeArea }
+    }
+}
+
+/// A pass's nodes, one for every element of the tree, made before layout starts: looking one
+/// up then changes nothing, so it needs no exclusivity check. Stream ids are small numbers in
+/// practice, so ids up to a few times the element count index an array (no hashing); any
+/// other id is found in a dictionary.
+struct NodeTable {
+    private var dense: [LayoutNode?]
+    private var sparse: [Int: LayoutNode] = [:]
+    /// What each element of the screen's subtree inherits, by id (`LayoutResult.contexts`).
+    private(set) var contexts: [Int: InheritedContext] = [:]
+
+    /// Walks the tree from the screen down, working out what each element inherits
+    /// (`ElementFamily.childContext`); elements outside it inherit the defaults.
+    init(_ tree: ElementTree) {
+        dense = Array(repeating: nil, count: 4 * tree.elements.count + 64)
+        var stack: [(Int, InheritedContext)] = [(ElementTree.rootID, InheritedContext())]
+        while let (id, inherited) = stack.popLast() {
+            guard let element = tree[id] else { continue }
+            contexts[id] = inherited
+            insert(LayoutNode(element, context: inherited))
+            let childContext = element.family.childContext(element, inherited)
+            for child in element.children { stack.append((child, childContext)) }
+        }
+        for (id, element) in tree.elements where self[id] == nil {
+            insert(LayoutNode(element, context: InheritedContext()))
+        }
+    }
+
+    private mutating func insert(_ node: LayoutNode) {
+        let id = node.element.id
+        if dense.indices.contains(id) { dense[id] = node } else { sparse[id] = node }
+    }
+
+    subscript(id: Int) -> LayoutNode? { dense.indices.contains(id) ? dense[id] : sparse[id] }
+}
+
 /// One layout pass over a tree: the single dispatch point, with a cache per (node, proposal).
 public final class LayoutPass {
     public let tree: ElementTree
     public let environment: RenderEnvironment
     let measurer: TextMeasuring
     private(set) var result: LayoutResult
-    private var sizeCache: [SizeKey: Size] = [:]
-
-    private struct SizeKey: Hashable {
-        var id: Int
-        var proposal: ProposedSize
-    }
+    /// Every element of the tree, by id (`node(_:)`).
+    private let nodes: NodeTable
 
     public init(tree: ElementTree, environment: RenderEnvironment, measurer: TextMeasuring) {
         self.tree = tree
@@ -78,8 +139,9 @@ public final class LayoutPass {
         // The app's texts in the environment's pseudolanguage and weight; the status bar
         // (system chrome) is laid out with `measurer` itself.
         self.measurer = EnvironmentMeasurer.wrapping(measurer, for: environment)
-        self.result = LayoutResult(environment: environment)
-        computeContexts()
+        nodes = NodeTable(tree)
+        result = LayoutResult(environment: environment)
+        result.contexts = nodes.contexts
     }
 
     /// Lays out the whole tree: each child of the screen is proposed the safe area and
@@ -114,13 +176,16 @@ public final class LayoutPass {
 
     // MARK: - Dispatch
 
+    /// The node of `id`; nil for an id not in the tree.
+    func node(_ id: Int) -> LayoutNode? { nodes[id] }
+
     /// The size `id` reports for `proposal`. Cached: stacks ask the same question repeatedly.
     public func sizeThatFits(_ id: Int, _ proposal: ProposedSize) -> Size {
-        let key = SizeKey(id: id, proposal: proposal)
-        if let cached = sizeCache[key] { return cached }
-        guard let element = tree[id] else { return .zero }
-        let size = element.family.sizeThatFits(element, proposal, self)
-        sizeCache[key] = size
+        guard let node = node(id) else { return .zero }
+        if let cached = node.sizes.first(where: { $0.proposal == proposal }) { return cached.size }
+        let size = node.element.family.sizeThatFits(node.element, proposal, self)
+        if node.sizes.isEmpty { node.sizes.reserveCapacity(4) }
+        node.sizes.append((proposal, size))
         return size
     }
 
@@ -129,10 +194,11 @@ public final class LayoutPass {
     public func place(_ id: Int, at origin: Point, proposal: ProposedSize) -> Rect {
         let size = sizeThatFits(id, proposal)
         var frame = Rect(origin: origin, size: size)
-        guard let element = tree[id] else { return frame }
+        guard let node = node(id) else { return frame }
+        let element = node.element
         var proposal = proposal
-        if let style = element.props as? Style, !style.ignoresSafeArea.isEmpty {
-            let bled = bleed(frame, style.ignoresSafeArea)
+        if let edges = node.ignoresSafeArea {
+            let bled = bleed(frame, edges)
             if bled != frame { frame = bled; proposal = ProposedSize(bled.size) }
         }
         result.frames[id] = frame
@@ -158,7 +224,7 @@ public final class LayoutPass {
     /// Places `id` with exactly `frame`, whatever it reports (a custom layout's answered
     /// frames, a grid row, a split view's columns), then its children.
     public func place(_ id: Int, in frame: Rect, proposal: ProposedSize) {
-        guard let element = tree[id] else { return }
+        guard let element = node(id)?.element else { return }
         result.frames[id] = frame
         result.proposals[id] = proposal
         element.family.place(element, in: frame, proposal: proposal, self)
@@ -166,11 +232,15 @@ public final class LayoutPass {
 
     // MARK: - Shared state for kinds
 
-    public func context(_ id: Int) -> InheritedContext { result.contexts[id] ?? InheritedContext() }
+    public func context(_ id: Int) -> InheritedContext { node(id)?.context ?? InheritedContext() }
 
+    /// Resolved once a pass per element, and recorded in `result.fonts`.
     func font(for id: Int) -> ResolvedFont {
+        let node = node(id)
+        if let known = node?.font { return known }
         let font = context(id).resolvedFont(environment.dynamicTypeSize)
         result.fonts[id] = font
+        node?.font = font
         return font
     }
 
@@ -200,16 +270,6 @@ public final class LayoutPass {
     }
     func record(measurement: LayoutMeasurement, for id: Int) { result.measurements[id] = measurement }
     func record(identifier: String, for id: Int) { result.identifiers[id] = identifier }
-
-    private func computeContexts() {
-        var stack: [(Int, InheritedContext)] = [(ElementTree.rootID, InheritedContext())]
-        while let (id, inherited) = stack.popLast() {
-            guard let element = tree[id] else { continue }
-            result.contexts[id] = inherited
-            let childContext = element.family.childContext(element, inherited)
-            for child in element.children { stack.append((child, childContext)) }
-        }
-    }
 
     /// Each family lays out the texts it draws inside its element's final (snapped) frame.
     private func layOutTexts() {
