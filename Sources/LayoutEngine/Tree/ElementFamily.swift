@@ -10,7 +10,7 @@ public struct NoProps: ElementProps {}
 /// Everything shotter knows about a family of element kinds, in one file per family:
 /// how its props decode, what size it reports, where it places its children and how it draws.
 /// Adding a kind is adding a family and one line in `ElementRegistry`.
-public protocol ElementFamily {
+public protocol ElementFamily: Sendable {
     /// The protocol's kind names this family handles.
     static var kindNames: [String] { get }
     /// Prop names the family reads; any other prop is ignored with one warning.
