@@ -1,6 +1,5 @@
 internal import CDeflate
 internal import Dispatch
-internal import Synchronization
 
 /// A PNG writer tuned for screenshots: 8-bit RGB when every pixel is opaque (a whole screen
 /// always is: a quarter less data to deflate), RGBA otherwise; filter "Up" on every row;
@@ -138,17 +137,21 @@ public enum PNGEncoder {
             return file(width: width, height: height, opaque: opaque, compressed: try deflate(filtered, count: filteredCount, level: level))
         }
         let pieces = (0..<pieceCount).map { i in (height * i / pieceCount)..<(height * (i + 1) / pieceCount) }
-        let compressed = PieceResults(count: pieces.count)
-        withoutActuallyEscaping(filterRows) { filterRows in
-            let filterRows = UncheckedSendable(filterRows), start = UncheckedSendable(filtered)
-            DispatchQueue.concurrentPerform(iterations: pieces.count) { i in
-                let rows = pieces[i]
-                filterRows.value(rows, start.value)
-                compressed.set(i, zlibPiece(start.value + rows.lowerBound * lineBytes, count: rows.count * lineBytes,
-                                            last: i == pieces.count - 1))
+        var deflated = [Piece?](repeating: nil, count: pieces.count)
+        deflated.withUnsafeMutableBufferPointer { deflated in
+            // Each thread filters and deflates its own rows into its own slot.
+            nonisolated(unsafe) let slots = deflated, buffer = filtered
+            withoutActuallyEscaping(filterRows) { filterRows in
+                nonisolated(unsafe) let filterRows = filterRows
+                DispatchQueue.concurrentPerform(iterations: pieces.count) { i in
+                    let rows = pieces[i]
+                    filterRows(rows, buffer)
+                    slots[i] = zlibPiece(buffer + rows.lowerBound * lineBytes, count: rows.count * lineBytes,
+                                         last: i == pieces.count - 1)
+                }
             }
         }
-        return file(width: width, height: height, opaque: opaque, compressed: try compressed.zlibStream())
+        return file(width: width, height: height, opaque: opaque, compressed: try zlibStream(deflated))
     }
 
     /// Compresses `count` filtered bytes at `filtered` into a zlib stream (libdeflate).
@@ -165,11 +168,30 @@ public enum PNGEncoder {
         return compressed
     }
 
+    /// A piece of a piecewise-deflated image: its raw deflate data, and the Adler-32 and count
+    /// of the bytes it holds.
+    typealias Piece = (deflated: [UInt8], adler: UInt, count: Int)
+
+    /// The pieces as one zlib stream: header, the pieces in order, the Adler-32 of all the
+    /// bytes (combined from the pieces'). Throws when a piece failed.
+    private static func zlibStream(_ pieces: [Piece?]) throws -> [UInt8] {
+        // Deflate with a 32 KiB window (0x78), level "fast" (0x5E: the pair a multiple of 31).
+        var stream: [UInt8] = [0x78, 0x5E]
+        var adler: UInt = 1
+        for piece in pieces {
+            guard let piece else { throw Error.compressionFailed }
+            stream += piece.deflated
+            adler = adler32_combine(adler, piece.adler, Int(piece.count))
+        }
+        stream.appendBigEndian(UInt32(adler))
+        return stream
+    }
+
     /// One piece of a zlib stream: `count` bytes raw-deflated on their own (no dictionary from
     /// the piece before), ended with a sync flush (an empty stored block, so the next piece
     /// starts on a byte) or, for the `last`, with the final block; with the Adler-32 of the
     /// bytes. Nil when zlib fails.
-    private static func zlibPiece(_ bytes: UnsafeMutablePointer<UInt8>, count: Int, last: Bool) -> PieceResults.Piece? {
+    private static func zlibPiece(_ bytes: UnsafeMutablePointer<UInt8>, count: Int, last: Bool) -> Piece? {
         var stream = z_stream()
         guard deflateInit2_(&stream, piecewiseLevel, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
                             ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
@@ -218,40 +240,6 @@ public enum PNGEncoder {
         let high: UInt32 = 0x8080_8080
         return ((a | high) &- (b & ~high)) ^ ((a ^ ~b) & high)
     }
-}
-
-/// The pieces of a piecewise-deflated image, each set once by the thread that made it.
-private final class PieceResults: Sendable {
-    typealias Piece = (deflated: [UInt8], adler: UInt, count: Int)
-    private let pieces: Mutex<[Piece?]>
-
-    init(count: Int) { pieces = Mutex(Array(repeating: nil, count: count)) }
-
-    func set(_ index: Int, _ piece: Piece?) {
-        pieces.withLock { $0[index] = piece }
-    }
-
-    /// The pieces as one zlib stream: header, the pieces in order, the Adler-32 of all the
-    /// bytes (combined from the pieces').
-    func zlibStream() throws -> [UInt8] {
-        let pieces = self.pieces.withLock { $0 }
-        // Deflate with a 32 KiB window (0x78), level "fast" (0x5E: the pair a multiple of 31).
-        var stream: [UInt8] = [0x78, 0x5E]
-        var adler: UInt = 1
-        for piece in pieces {
-            guard let piece else { throw PNGEncoder.Error.compressionFailed }
-            stream += piece.deflated
-            adler = adler32_combine(adler, piece.adler, Int(piece.count))
-        }
-        stream.appendBigEndian(UInt32(adler))
-        return stream
-    }
-}
-
-/// A value handed to the threads of `concurrentPerform`, which use it one at a time or only read it.
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }
 
 extension Array where Element == UInt8 {
