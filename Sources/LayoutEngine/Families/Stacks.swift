@@ -83,13 +83,12 @@ enum StackLayout {
     }
 
     static func place(_ element: Element, _ axis: Axis, in frame: Rect, proposal: ProposedSize, _ pass: LayoutPass) {
-        let props = element.props as? StackProps
-        let fraction: Double = switch props?.alignment ?? .center {
+        let fraction: Double = switch (element.props as? StackProps)?.alignment ?? .center {
         case .leading, .top: 0
         case .trailing, .bottom: 1
         case .center: 0.5
         }
-        let spacing = props?.spacing ?? defaultSpacing
+        let spacing = self.spacing(element)
         var cursor = 0.0
         for allocation in allocate(element, axis, spacing: spacing, proposal, pass) {
             let acrossOffset = (axis.across(frame.size) - axis.across(allocation.size)) * fraction
