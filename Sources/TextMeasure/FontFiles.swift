@@ -283,17 +283,20 @@ final class PinnedFontConfig: @unchecked Sendable {
 
     /// Whether some font of `families` has a glyph for every scalar of `text`.
     func covers(_ text: String, families: Set<String>) -> Bool {
-        let charsets = coverage(families)
-        return text.unicodeScalars.allSatisfy { scalar in
-            charsets.contains { FcCharSetHasChar($0, FcChar32(scalar.value)) == FcTrue }
-        }
+        coverage(of: families).covers(text)
     }
 
     private let lock = NSLock()
     private var charsets: [Set<String>: [OpaquePointer]] = [:]
 
+    /// The fonts of `families` in this config, to ask about text after text: finding them
+    /// hashes the family names, so a `PangoEngine` asks once per design, not once per text.
+    func coverage(of families: Set<String>) -> FontCoverage {
+        FontCoverage(config: self, charsets: charsets(of: families))
+    }
+
     /// The character sets of the config's fonts of `families` (owned by the config).
-    private func coverage(_ families: Set<String>) -> [OpaquePointer] {
+    private func charsets(of families: Set<String>) -> [OpaquePointer] {
         lock.withLock {
             if let known = charsets[families] { return known }
             var found: [OpaquePointer] = []
@@ -317,6 +320,19 @@ final class PinnedFontConfig: @unchecked Sendable {
         var seen: [String] = []
         for file in files where !seen.contains(file.package) { seen.append(file.package) }
         return seen
+    }
+}
+
+/// The character sets of some fonts of a `PinnedFontConfig`, which keeps them alive.
+struct FontCoverage {
+    let config: PinnedFontConfig
+    let charsets: [OpaquePointer]
+
+    /// Whether one of the fonts has a glyph for every scalar of `text`.
+    func covers(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            charsets.contains { FcCharSetHasChar($0, FcChar32(scalar.value)) == FcTrue }
+        }
     }
 }
 

@@ -14,6 +14,9 @@ final class PangoEngine {
     /// Made the first time a text needs a fallback font.
     private lazy var fontsWithFallbacks: PangoFonts = Self.fonts(FontFiles.configWithFallbacks) ?? designFonts
     private var widths: [WidthKey: Double] = [:]
+    /// The glyph runs of lines measured or drawn, so that drawing a line layout measured does
+    /// not shape it again (shaping was a third of rasterizing a screen).
+    private var shapedLines: [WidthKey: ShapedLine] = [:]
     /// UTF-8 bytes handed to Pango to shape: how tests see that wrapping stays linear.
     private(set) var shapedBytes = 0
     /// Fonts are owned by their font map for the life of the process, so their identity is stable.
@@ -36,10 +39,23 @@ final class PangoEngine {
     /// The fonts to lay `text` out with: the fewest files (`FontFiles.config`) whose families
     /// tried before the fallbacks have every glyph it needs; all give the same result then.
     private func fonts(for text: String, font: ResolvedFont) -> PangoFonts {
-        let families = FontFiles.designFamilies(of: font.design)
-        if font.design == .default && defaultConfig.covers(text, families: families) { return defaultFonts }
-        if let designs = try? FontFiles.configWithDesigns.get(), designs.covers(text, families: families) { return designFonts }
+        if font.design == .default && defaultCoverage.covers(text) { return defaultFonts }
+        if let designs = designCoverage(font.design), designs.covers(text) { return designFonts }
         return fontsWithFallbacks
+    }
+
+    /// The default design's families in the default configuration.
+    private lazy var defaultCoverage = defaultConfig.coverage(of: FontFiles.designFamilies(of: .default))
+    /// Each design's families in every design's configuration, found the first time a text asks.
+    private var designCoverages: [FontDesign: FontCoverage] = [:]
+
+    /// Nil when the designs' configuration cannot be loaded.
+    private func designCoverage(_ design: FontDesign) -> FontCoverage? {
+        if let known = designCoverages[design] { return known }
+        guard let designs = try? FontFiles.configWithDesigns.get() else { return nil }
+        let coverage = designs.coverage(of: FontFiles.designFamilies(of: design))
+        designCoverages[design] = coverage
+        return coverage
     }
 
     /// The fonts that hold `font`'s own file.
@@ -68,7 +84,23 @@ final class PangoEngine {
         let width = Double(logical.width) / Double(PANGO_SCALE)
         if widths.count > 50_000 { widths.removeAll() }
         widths[key] = width
+        keep(ShapedLine(layout), for: key)
         return width
+    }
+
+    /// `text` in `font` shaped as one line: the runs kept from measuring it, or shaped now.
+    private func shapedLine(_ text: String, font: ResolvedFont) -> ShapedLine {
+        let key = WidthKey(text: text, font: font)
+        if let shaped = shapedLines[key] { return shaped }
+        let shaped = ShapedLine(setText(text, font: font))
+        keep(shaped, for: key)
+        return shaped
+    }
+
+    private func keep(_ shaped: ShapedLine, for key: WidthKey) {
+        // Lines are small; a bound keeps a long `shotter test` worker's memory flat.
+        if shapedLines.count > 20_000 { shapedLines.removeAll() }
+        shapedLines[key] = shaped
     }
 
     /// Width of the ink of `text` on one line, in points: what a screenshot shows of it, and
@@ -219,15 +251,8 @@ final class PangoEngine {
     /// missing glyphs, or as an error state of the surface).
     private func forEachRun(_ text: String, font: ResolvedFont, x: Double,
                             _ body: (UnsafeMutablePointer<PangoFont>, UnsafeMutablePointer<PangoGlyphString>, Double) -> Void) throws(TextDrawingError) {
-        let layout = setText(text, font: font)
-        guard let line = pango_layout_get_line_readonly(layout, 0) else { return }
         var runX = x
-        var node = line.pointee.runs
-        while let current = node {
-            node = current.pointee.next
-            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-                  let glyphs = run.pointee.glyphs, let item = run.pointee.item,
-                  let runFont = item.pointee.analysis.font else { continue }
+        for (runFont, glyphs) in shapedLine(text, font: font).runs {
             if let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(runFont)) {
                 let status = cairo_scaled_font_status(scaledFont)
                 guard status == CAIRO_STATUS_SUCCESS else {
@@ -252,6 +277,34 @@ final class PangoEngine {
     /// "DejaVu Sans 17"; for tests of font isolation.
     func fontFile(forDescription string: String) -> String? {
         fontsWithFallbacks.fontFile(forDescription: string)
+    }
+}
+
+/// The glyph runs of one line as Pango shaped it, in visual order, each with the font it
+/// uses (both owned here: Pango's scratch layout moves on to the next text).
+final class ShapedLine {
+    let runs: [(font: UnsafeMutablePointer<PangoFont>, glyphs: UnsafeMutablePointer<PangoGlyphString>)]
+
+    /// The first line of `layout`.
+    init(_ layout: OpaquePointer) {
+        var runs: [(font: UnsafeMutablePointer<PangoFont>, glyphs: UnsafeMutablePointer<PangoGlyphString>)] = []
+        var node = pango_layout_get_line_readonly(layout, 0)?.pointee.runs
+        while let current = node {
+            node = current.pointee.next
+            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                  let glyphs = run.pointee.glyphs, let item = run.pointee.item,
+                  let font = item.pointee.analysis.font, let copy = pango_glyph_string_copy(glyphs) else { continue }
+            g_object_ref(font)
+            runs.append((font, copy))
+        }
+        self.runs = runs
+    }
+
+    deinit {
+        for run in runs {
+            pango_glyph_string_free(run.glyphs)
+            g_object_unref(run.font)
+        }
     }
 }
 

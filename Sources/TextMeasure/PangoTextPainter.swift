@@ -13,7 +13,7 @@ public struct TextDrawingError: Error, CustomStringConvertible, Equatable, Senda
 ///
 /// Not thread-safe: a painter shares its measurer's Pango state, so use both on one thread.
 public final class PangoTextPainter {
-    private let engine: PangoEngine
+    let engine: PangoEngine
 
     /// Shares `measurer`'s font map and caches.
     public init(measurer: PangoTextMeasurer) {
