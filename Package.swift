@@ -9,10 +9,11 @@ let package = Package(
                                                "RenderPipeline", "ImageDiff", "SnapshotRunner", "Assets", "Audit"]),
     ],
     targets: [
-        // Cairo, Pango (with its fontconfig backend), librsvg for symbol SVGs.
+        // Cairo, Pango (with its fontconfig backend). librsvg and gdk-pixbuf, which draw icons and
+        // pictures, are loaded with dlopen (SVGExport's PictureLibraries), not linked.
         .systemLibrary(
             name: "CCairo",
-            pkgConfig: "cairo pangocairo pangofc fontconfig librsvg-2.0",
+            pkgConfig: "cairo pangocairo pangofc fontconfig",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev"])]
         ),
         // libdeflate: whole-buffer deflate and CRC-32 for PNG files, 2-3 times zlib's speed; and

@@ -3,5 +3,4 @@
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
-#include <librsvg/rsvg.h>
 #include <fontconfig/fcfreetype.h>

@@ -2,6 +2,7 @@ import Dispatch
 import Drawing
 import LayoutEngine
 import LayoutModel
+import SVGExport
 import TextMeasure
 
 /// One commit's tree in one environment: what a frame is laid out and painted from.
@@ -50,10 +51,12 @@ public struct RenderSession: Sendable {
     /// (the default) does not apply the ops a second time.
     private let lastTree: ElementTree?
 
-    /// Scans the pinned fonts on another thread, so that the first measurer finds them ready:
-    /// call it before reading the stream.
-    public static func loadFontsInBackground() {
+    /// Scans the pinned fonts on another thread, so that the first measurer finds them ready,
+    /// and for a command that `draws`, loads librsvg and gdk-pixbuf on a third (the first
+    /// `Screenshotter` waits for both): call it before reading the stream.
+    public static func loadInBackground(drawing: Bool) {
         DispatchQueue.global().async { _ = try? PangoTextMeasurer.checkFonts() }
+        if drawing { IconLibrary.loadLibrariesInBackground() }
     }
 
     /// Reads and validates a stream: any bad op is an error here, before anything is written.

@@ -28,22 +28,30 @@ public final class IconLibrary: @unchecked Sendable {
     private let lock = NSLock()
     /// Parsed icons with the color and stroke width already written into their SVG text.
     /// nil records a name without a usable file, so it is not looked up again.
-    private var handles: [Key: UnsafeMutablePointer<RsvgHandle>?] = [:]
+    private var handles: [Key: OpaquePointer?] = [:]
 
     public init(directory: String) {
         self.directory = directory
     }
 
     deinit {
-        for case let handle? in handles.values { g_object_unref(handle) }
+        for case let handle? in handles.values { g_object_unref(UnsafeMutableRawPointer(handle)) }
     }
 
     /// Throws `RenderError.iconsNotInstalled` when the icon set is not in `directory`
-    /// (`house.svg` is the marker the install script writes last).
+    /// (`house.svg` is the marker the install script writes last), and
+    /// `RenderError.libraryMissing` when librsvg or gdk-pixbuf cannot be loaded.
     public func checkInstalled() throws {
         guard FileManager.default.fileExists(atPath: path(for: "house")) else {
             throw RenderError.iconsNotInstalled(directory: directory)
         }
+        _ = try PictureLibraries.loaded.get()
+    }
+
+    /// Starts loading librsvg and gdk-pixbuf on another thread: a command that draws calls it
+    /// before reading its input, so that they load while it reads.
+    public static func loadLibrariesInBackground() {
+        PictureLibraries.loadInBackground()
     }
 
     /// Draws icon `name` centered in `rect` as a square of its shorter side. `strokeWidth` is in
@@ -55,7 +63,8 @@ public final class IconLibrary: @unchecked Sendable {
         let width = strokeWidth.isFinite && strokeWidth >= 0 ? strokeWidth : 2
         lock.lock()
         defer { lock.unlock() }
-        guard let handle = handle(Key(name: name, hexColor: color.hexRGB, strokeWidth: width)) else {
+        guard let rsvg = PictureLibraries.available,
+              let handle = handle(Key(name: name, hexColor: color.hexRGB, strokeWidth: width), rsvg) else {
             return Self.drawPlaceholder(in: box, color: color, strokeWidth: width, on: cr)
         }
         guard color.a > 0 else { return }
@@ -67,7 +76,7 @@ public final class IconLibrary: @unchecked Sendable {
         if color.a < 1 { cairo_push_group(cr) }
         var viewport = RsvgRectangle(x: box.x, y: box.y, width: box.width, height: box.height)
         var error: UnsafeMutablePointer<GError>?
-        rsvg_handle_render_document(handle, cr, &viewport, &error)
+        _ = rsvg.renderDocument(handle, cr, &viewport, &error)
         if let error { g_error_free(error) }
         if color.a < 1 {
             cairo_pop_group_to_source(cr)
@@ -100,14 +109,14 @@ public final class IconLibrary: @unchecked Sendable {
     }
 
     /// Must be called with `lock` held.
-    private func handle(_ key: Key) -> UnsafeMutablePointer<RsvgHandle>? {
+    private func handle(_ key: Key, _ rsvg: PictureLibraries) -> OpaquePointer? {
         if let cached = handles[key] { return cached }
-        let handle = load(key)
+        let handle = load(key, rsvg)
         handles[key] = handle
         return handle
     }
 
-    private func load(_ key: Key) -> UnsafeMutablePointer<RsvgHandle>? {
+    private func load(_ key: Key, _ rsvg: PictureLibraries) -> OpaquePointer? {
         // A name is a file name in the set, never a path.
         let recipe = key.name.hasSuffix(FilledGlyphs.suffix)
             ? FilledGlyphs.recipes[String(key.name.dropLast(FilledGlyphs.suffix.count))] : nil
@@ -121,7 +130,7 @@ public final class IconLibrary: @unchecked Sendable {
             .replacingOccurrences(of: "stroke-width=\"2\"", with: "stroke-width=\"\(key.strokeWidth)\"")
             .utf8)
         var error: UnsafeMutablePointer<GError>?
-        let handle = rsvg_handle_new_from_data(svg, gsize(svg.count), &error)
+        let handle = rsvg.handleNewFromData(svg, gsize(svg.count), &error)
         if let error { g_error_free(error) }
         return handle
     }

@@ -44,13 +44,14 @@ final class ImageCache: @unchecked Sendable {
     private func decode(_ content: ImageContent) -> Raster? {
         switch content {
         case .file(let path):
+            guard let pixbufs = PictureLibraries.available else { return nil }
             var width: Int32 = 0, height: Int32 = 0
-            guard gdk_pixbuf_get_file_info(path, &width, &height) != nil,
+            guard pixbufs.fileInfo(path, &width, &height) != nil,
                   Int(width) * Int(height) <= Self.maxPixels else { return nil }
             var error: UnsafeMutablePointer<GError>?
-            let pixbuf = gdk_pixbuf_new_from_file(path, &error)
+            let pixbuf = pixbufs.pixbufNewFromFile(path, &error)
             if let error { g_error_free(error) }
-            return pixbuf.flatMap { Self.raster(of: $0) }
+            return pixbuf.flatMap { Self.raster(of: $0, pixbufs) }
         case .bitmap(let source, let steps, let width, let height):
             // The source is decoded once for all the recipes that use it.
             guard steps.isEmpty else { return raster(.bitmap(source, steps: [], width: width, height: height))?.applying(steps) }
@@ -61,16 +62,16 @@ final class ImageCache: @unchecked Sendable {
     private static func sourceRaster(_ source: BitmapSource) -> Raster? {
         switch source.format {
         case .file:
-            let loader = gdk_pixbuf_loader_new()
-            defer { g_object_unref(loader) }
+            guard let pixbufs = PictureLibraries.available, let loader = pixbufs.loaderNew() else { return nil }
+            defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
             var error: UnsafeMutablePointer<GError>?
-            let written = source.bytes.withUnsafeBufferPointer { gdk_pixbuf_loader_write(loader, $0.baseAddress, gsize($0.count), &error) }
+            let written = source.bytes.withUnsafeBufferPointer { pixbufs.loaderWrite(loader, $0.baseAddress, gsize($0.count), &error) }
             if let e = error { g_error_free(e); error = nil }
-            let closed = gdk_pixbuf_loader_close(loader, &error)
+            let closed = pixbufs.loaderClose(loader, &error)
             if let e = error { g_error_free(e) }
-            guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
+            guard written != 0, closed != 0, let pixbuf = pixbufs.loaderPixbuf(loader) else { return nil }
             g_object_ref(UnsafeMutableRawPointer(pixbuf))
-            return raster(of: pixbuf)
+            return raster(of: pixbuf, pixbufs)
         case .gray:
             return Raster(width: source.width, height: source.height, pixels: source.bytes.map {
                 let v = Float($0) / 255
@@ -89,15 +90,15 @@ final class ImageCache: @unchecked Sendable {
     }
 
     /// The pixbuf's pixels upright (EXIF orientation applied), premultiplied; releases `pixbuf`.
-    private static func raster(of pixbuf: OpaquePointer) -> Raster? {
-        let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf)
+    private static func raster(of pixbuf: OpaquePointer, _ pixbufs: PictureLibraries) -> Raster? {
+        let upright = pixbufs.applyEmbeddedOrientation(pixbuf)
         g_object_unref(UnsafeMutableRawPointer(pixbuf))
         guard let upright else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
-        let width = Int(gdk_pixbuf_get_width(upright)), height = Int(gdk_pixbuf_get_height(upright))
-        let stride = Int(gdk_pixbuf_get_rowstride(upright)), channels = Int(gdk_pixbuf_get_n_channels(upright))
+        let width = Int(pixbufs.width(upright)), height = Int(pixbufs.height(upright))
+        let stride = Int(pixbufs.rowstride(upright)), channels = Int(pixbufs.channels(upright))
         guard width > 0, height > 0, width * height <= maxPixels, channels >= 3,
-              gdk_pixbuf_get_bits_per_sample(upright) == 8, let base = gdk_pixbuf_read_pixels(upright) else { return nil }
+              pixbufs.bitsPerSample(upright) == 8, let base = pixbufs.readPixels(upright) else { return nil }
         var pixels: [SIMD4<Float>] = []
         pixels.reserveCapacity(width * height)
         for y in 0..<height {
@@ -150,26 +151,27 @@ extension CairoPainter {
     static let templateGlyph = "#Regular-M"
 
     private func drawSVG(_ path: String, in rect: Rect, on cr: OpaquePointer) -> Bool {
+        guard let rsvg = PictureLibraries.available else { return false }
         var error: UnsafeMutablePointer<GError>?
-        guard let handle = rsvg_handle_new_from_file(path, &error) else {
+        guard let handle = rsvg.handleNewFromFile(path, &error) else {
             if let error { g_error_free(error) }
             return false
         }
-        defer { g_object_unref(handle) }
+        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
         // The picture fills the frame (fitting is aspectRatio's job), as an <img> does.
         var width = 0.0, height = 0.0
-        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) == 0 || width <= 0 || height <= 0 {
+        if rsvg.intrinsicSizeInPixels(handle, &width, &height) == 0 || width <= 0 || height <= 0 {
             var viewBox = RsvgRectangle(), hasViewBox: gboolean = 0
-            rsvg_handle_get_intrinsic_dimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
+            rsvg.intrinsicDimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
             (width, height) = hasViewBox != 0 ? (viewBox.width, viewBox.height) : (rect.width, rect.height)
         }
         guard width > 0, height > 0 else { return false }
         var viewport = RsvgRectangle(x: 0, y: 0, width: width, height: height)
         // An SF Symbols template (Xcode's export: one glyph per weight and scale, with guides)
         // draws its regular, medium-scale glyph, fitted into the frame.
-        if rsvg_handle_has_sub(handle, Self.templateGlyph) != 0 {
+        if rsvg.handleHasSub(handle, Self.templateGlyph) != 0 {
             var ink = RsvgRectangle(), logical = RsvgRectangle()
-            guard rsvg_handle_get_geometry_for_layer(handle, Self.templateGlyph, &viewport, &ink, &logical, &error) != 0,
+            guard rsvg.geometryForLayer(handle, Self.templateGlyph, &viewport, &ink, &logical, &error) != 0,
                   ink.width > 0, ink.height > 0 else {
                 if let error { g_error_free(error) }
                 return false
@@ -177,13 +179,13 @@ extension CairoPainter {
             let scale = min(rect.width / ink.width, rect.height / ink.height)
             cairo_translate(cr, rect.midX - (ink.x + ink.width / 2) * scale, rect.midY - (ink.y + ink.height / 2) * scale)
             cairo_scale(cr, scale, scale)
-            let drawn = rsvg_handle_render_layer(handle, cr, Self.templateGlyph, &viewport, &error)
+            let drawn = rsvg.renderLayer(handle, cr, Self.templateGlyph, &viewport, &error)
             if let error { g_error_free(error) }
             return drawn != 0
         }
         cairo_translate(cr, rect.x, rect.y)
         cairo_scale(cr, rect.width / width, rect.height / height)
-        let drawn = rsvg_handle_render_document(handle, cr, &viewport, &error)
+        let drawn = rsvg.renderDocument(handle, cr, &viewport, &error)
         if let error { g_error_free(error) }
         return drawn != 0
     }

@@ -9,6 +9,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     /// Cairo reported an error; the message is Cairo's.
     case cairo(String)
     case iconsNotInstalled(directory: String)
+    /// librsvg or gdk-pixbuf could not be loaded; the message names the Debian package.
+    case libraryMissing(String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             "cairo: \(message)"
         case .iconsNotInstalled(let directory):
             "icons not installed at \(directory): run scripts/install-icons.sh"
+        case .libraryMissing(let message):
+            "\(message); run scripts/setup.sh"
         }
     }
 }
@@ -199,18 +203,19 @@ public func rasterizeSVG(_ svg: [UInt8], width: Double, height: Double, scale: D
     guard scale.isFinite, scale > 0, w >= 1, h >= 1, w <= 32767, h <= 32767 else {
         throw RenderError.invalidSize(width: width, height: height, scale: scale)
     }
+    let rsvg = try PictureLibraries.loaded.get()
     var error: UnsafeMutablePointer<GError>?
-    guard let handle = rsvg_handle_new_from_data(svg, gsize(svg.count), &error) else {
+    guard let handle = rsvg.handleNewFromData(svg, gsize(svg.count), &error) else {
         let message = error.map { String(cString: $0.pointee.message) } ?? "not an SVG document"
         if let error { g_error_free(error) }
         throw RenderError.cairo("librsvg: \(message)")
     }
-    defer { g_object_unref(handle) }
+    defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
     return RenderedImage(pixels: try drawPixels(width: Int(w), height: Int(h)) { surface in
         let cr = cairo_create(surface)
         defer { cairo_destroy(cr) }
         var viewport = RsvgRectangle(x: 0, y: 0, width: w, height: h)
-        rsvg_handle_render_document(handle, cr, &viewport, &error)
+        _ = rsvg.renderDocument(handle, cr, &viewport, &error)
         if let error {
             let message = String(cString: error.pointee.message)
             g_error_free(error)

@@ -81,7 +81,7 @@ enum AuditCommand {
     /// The findings of every stream at the commits `options` select, in its sizes and schemes.
     static func audit(_ paths: [String], options: RenderOptions, screenshotter: Screenshotter,
                       images: HTMLImages? = nil) throws -> (findings: [Finding], unmeasured: Int) {
-        RenderSession.loadFontsInBackground()
+        RenderSession.loadInBackground(drawing: true)
         var findings: [Finding] = []
         var unmeasured = 0
         let pixels = RenderedPixels(screenshotter: screenshotter)

@@ -1,9 +1,10 @@
 import Foundation
 import LayoutModel
 import TextMeasure
+import SVGExport
 
 /// `shotter fuzz-server`, for `shotter-fuzz` only (not in the help): runs many commands, each
-/// in a child forked from this process once fontconfig is set up. A case then skips the
+/// in a child forked from this process once fontconfig is set up and librsvg loaded. A case then skips the
 /// process start and font setup (about 0.2 s of a 0.3 s run) but still crashes, hangs, prints
 /// and writes files on its own, exactly as `shotter` run alone would.
 ///
@@ -13,6 +14,11 @@ import TextMeasure
 enum FuzzServer {
     static func serve() -> Int32 {
         _ = try? PangoTextMeasurer()  // loads the pinned font configuration every child shares
+        // A child must not initialize a `static let` on two threads at once: Swift's lock for it
+        // names the locking thread by an id cached per thread, which a forked child inherits
+        // from this process's thread, and two threads waiting on it in a child never wake.
+        // A command that draws loads librsvg on a second thread while its main one may need it.
+        try? IconLibrary.standard.checkInstalled()
         while let request = readLine() {
             let fields = request.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count >= 3 else { return 2 }

@@ -28,7 +28,7 @@ enum RenderCommand {
         let outputDirectory = try args.outputDirectory("--output") ?? "shots"
         let pixelLimit = try args.pixelLimit()
 
-        RenderSession.loadFontsInBackground()
+        RenderSession.loadInBackground(drawing: true)
         let input = try readInput(args.positionals[0])
         // Every PNG has the device's canvas: refused before anything is read further or written.
         if options.formats.contains(.png) {

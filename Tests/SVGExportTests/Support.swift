@@ -83,29 +83,10 @@ func svgDifference(_ list: DisplayList, scale: Double, text: any TextDrawing,
     return (worst, off, png.width * png.height, svg)
 }
 
-/// Rasterizes an SVG with librsvg (what rsvg-convert uses) at `scale`.
+/// Rasterizes an SVG with librsvg (what rsvg-convert uses) into a `width` x `height` pixel image
+/// at `scale` pixels per point.
 func rasterizeSVG(_ svg: [UInt8], width: Int, height: Int, scale: Double) -> RenderedImage? {
-    var error: UnsafeMutablePointer<GError>?
-    guard let handle = rsvg_handle_new_from_data(svg, gsize(svg.count), &error) else {
-        if let error { g_error_free(error) }
-        return nil
-    }
-    defer { g_object_unref(handle) }
-    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-    defer { cairo_surface_destroy(surface) }
-    let cr = cairo_create(surface)
-    var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
-    let ok = rsvg_handle_render_document(handle, cr, &viewport, &error)
-    cairo_destroy(cr)
-    if let error { g_error_free(error) }
-    guard ok != 0, let data = cairo_image_surface_get_data(surface) else { return nil }
-    cairo_surface_flush(surface)
-    let stride = Int(cairo_image_surface_get_stride(surface))
-    var words: [UInt32] = []
-    for y in 0..<height {
-        for x in 0..<width { words.append(UnsafeRawPointer(data + y * stride).load(fromByteOffset: x * 4, as: UInt32.self)) }
-    }
-    return RenderedImage(pixels: PremultipliedImage(width: width, height: height, words: words))
+    try? SVGExport.rasterizeSVG(svg, width: Double(width) / scale, height: Double(height) / scale, scale: scale)
 }
 
 func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
