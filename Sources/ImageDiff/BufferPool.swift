@@ -27,6 +27,15 @@ final class BufferPool: Sendable {
         return reused ?? Buffer(base: .allocate(capacity: count), capacity: count)
     }
 
+    /// Makes a buffer of `count` bytes and touches every page of it, so that the next `take`
+    /// of that size finds it without the page faults of a first touch: for a thread that has
+    /// a core to spare before the image is there (`PNGEncoder.prepareBuffers`).
+    func prepare(_ count: Int) {
+        let buffer = Buffer(base: .allocate(capacity: count), capacity: count)
+        buffer.base.initialize(repeating: 0, count: count)
+        give(buffer)
+    }
+
     /// Keeps the buffer for later, or frees it when enough are kept (the smallest goes first).
     func give(_ buffer: Buffer) {
         let dropped = free.withLock { free -> Buffer? in

@@ -1,6 +1,7 @@
 import Foundation
 import ImageDiff
 import LayoutEngine
+import SVGExport
 
 /// What `RenderSession.render` made: one result per scene, in scene order.
 public struct RenderRun<Result: Sendable>: Sendable {
@@ -24,6 +25,11 @@ extension RenderSession {
             let renderer = try Screenshotter()
             renderer.pixelLimit = pixelLimit
             return HandedOver(renderer)
+        }
+        // A core no worker uses makes the first screen's buffers while it is laid out.
+        if renderers.count < ProcessInfo.processInfo.activeProcessorCount, options.formats.contains(.png),
+           documentation == DocumentationOptions(), let device = options.devices.first {
+            PreparedCanvas.shared.prepare(pixelSize(of: device.size, scale: options.scale(for: device)))
         }
         let queue = SceneQueue<Result>(capacity: 2 * renderers.count)
         let workers = DispatchGroup()

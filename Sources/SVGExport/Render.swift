@@ -1,5 +1,7 @@
 internal import CCairo
+import Dispatch
 import ImageDiff
+internal import Synchronization
 import Drawing
 import LayoutModel
 
@@ -78,9 +80,11 @@ public struct RenderedImage: Sendable {
 /// Rasterizes `list` at `scale` device pixels per point: the image is the canvas size times
 /// `scale`, rounded to whole pixels, with Cairo's default antialiasing. Areas nothing paints stay
 /// transparent.
-/// Past `limit` it throws `PixelLimit.Exceeded` before allocating anything.
+/// Past `limit` it throws `PixelLimit.Exceeded` before allocating anything. The pixels are
+/// drawn on `canvas`'s prepared buffer when it has one of the size.
 public func renderImage(_ list: DisplayList, scale: Double, text: any TextDrawing,
-                        icons: IconLibrary = .standard, limit: PixelLimit = PixelLimit()) throws -> RenderedImage {
+                        icons: IconLibrary = .standard, limit: PixelLimit = PixelLimit(),
+                        canvas: PreparedCanvas = .shared) throws -> RenderedImage {
     let pixels = pixelSize(of: list.size, scale: scale)
     let (width, height) = (pixels.width, pixels.height)
     // Cairo's image surfaces stop at 32767 pixels a side.
@@ -89,7 +93,7 @@ public func renderImage(_ list: DisplayList, scale: Double, text: any TextDrawin
     }
     try limit.check(pixels, what: "the canvas")
     let cleared = !list.beginsWithOpaqueBackground(width: width, height: height, scale: scale)
-    return RenderedImage(pixels: try drawPixels(width: width, height: height, cleared: cleared) { surface in
+    return RenderedImage(pixels: try drawPixels(width: width, height: height, cleared: cleared, canvas: canvas) { surface in
         try play(list, scale: scale, on: surface, text: text, icons: icons)
     })
 }
@@ -107,11 +111,12 @@ extension DisplayList {
 
 /// Runs `draw` on an ARGB32 image surface over a buffer of our own, so the pixels need no copy
 /// when it returns. The buffer starts transparent when `cleared`, and uninitialized otherwise
-/// (`draw` paints every pixel first: clearing 12 MB at 3x costs as much as hashing it).
-private func drawPixels(width: Int, height: Int, cleared: Bool = true,
+/// (`draw` paints every pixel first: clearing 12 MB at 3x costs as much as hashing it), unless
+/// `canvas` has one ready.
+private func drawPixels(width: Int, height: Int, cleared: Bool = true, canvas: PreparedCanvas? = nil,
                         _ draw: (OpaquePointer?) throws -> Void) throws -> PremultipliedImage {
-    var words = cleared ? [UInt32](repeating: 0, count: width * height)
-        : [UInt32](unsafeUninitializedCapacity: width * height) { _, count in count = width * height }
+    var words = canvas?.take(width * height) ?? (cleared ? [UInt32](repeating: 0, count: width * height)
+        : [UInt32](unsafeUninitializedCapacity: width * height) { _, count in count = width * height })
     try words.withUnsafeMutableBytes { buffer in
         let surface = cairo_image_surface_create_for_data(buffer.baseAddress?.assumingMemoryBound(to: UInt8.self),
                                                           CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))
@@ -121,6 +126,57 @@ private func drawPixels(width: Int, height: Int, cleared: Bool = true,
         cairo_surface_finish(surface)
     }
     return PremultipliedImage(width: width, height: height, words: words)
+}
+
+/// A canvas made ahead on a core that would otherwise wait: its pixel buffer cleared and the
+/// encoder's row buffer touched (`PNGEncoder.prepareBuffers`) while the screen is laid out, so
+/// drawing and encoding it skip the first-touch page faults of 21 MB (5,000 faults, about 10 ms
+/// of CPU at 3x on these VMs, 6 of them while Cairo draws; allocating with 2 MiB pages instead
+/// stalled for 30 ms now and then, docs/performance.md). Only the first image of a process
+/// gains (`shared` makes one): later ones reuse freed memory.
+public final class PreparedCanvas: Sendable {
+    public static let shared = PreparedCanvas()
+
+    private final class Job: @unchecked Sendable {
+        let count: Int
+        /// Set before `ready` is signalled.
+        var words: [UInt32]?
+        let ready = DispatchSemaphore(value: 0)
+        init(count: Int) { self.count = count }
+    }
+
+    /// The canvas being made, until a drawing takes it; whether one was ever asked for.
+    private let state = Mutex<(job: Job?, asked: Bool)>((nil, false))
+
+    public init() {}
+
+    /// Starts making a cleared `pixels` canvas and the encoder's buffers on another thread,
+    /// the first time it is asked.
+    public func prepare(_ pixels: PixelSize) {
+        let job = Job(count: pixels.width * pixels.height)
+        guard job.count > 0, state.withLock({ state in
+            guard !state.asked else { return false }
+            state = (job, true)
+            return true
+        }) else { return }
+        DispatchQueue.global().async {
+            job.words = [UInt32](repeating: 0, count: job.count)
+            PNGEncoder.prepareBuffers(width: pixels.width, height: pixels.height)
+            job.ready.signal()
+        }
+    }
+
+    /// The prepared canvas of `count` pixels (all transparent), waiting for it if it is still
+    /// being made; nil when none of that size is waiting. One drawing takes it.
+    func take(_ count: Int) -> [UInt32]? {
+        guard let job = state.withLock({ state -> Job? in
+            guard let job = state.job, job.count == count else { return nil }
+            state.job = nil
+            return job
+        }) else { return nil }
+        job.ready.wait()
+        return job.words
+    }
 }
 
 /// The size `renderImage` gives a canvas of `size` points at `scale`: each side times the
