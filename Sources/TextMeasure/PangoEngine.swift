@@ -64,7 +64,7 @@ final class PangoEngine {
     }
 
     /// Puts `text` in `font` into the scratch layout of the fonts it needs; returns that layout.
-    private func setText(_ text: String, font: ResolvedFont) -> OpaquePointer {
+    func setText(_ text: String, font: ResolvedFont) -> OpaquePointer {
         // Pango rejects NUL bytes inside the text it is given.
         let clean = text.contains("\0") ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\0" })) : text
         let fonts = fonts(for: clean, font: font)
@@ -84,7 +84,7 @@ final class PangoEngine {
         let width = Double(logical.width) / Double(PANGO_SCALE)
         if widths.count > 50_000 { widths.removeAll() }
         widths[key] = width
-        keep(ShapedLine(layout), for: key)
+        keep(ShapedLine(layout, isBitmap: isBitmapFont), for: key)
         return width
     }
 
@@ -92,7 +92,7 @@ final class PangoEngine {
     private func shapedLine(_ text: String, font: ResolvedFont) -> ShapedLine {
         let key = WidthKey(text: text, font: font)
         if let shaped = shapedLines[key] { return shaped }
-        let shaped = ShapedLine(setText(text, font: font))
+        let shaped = ShapedLine(setText(text, font: font), isBitmap: isBitmapFont)
         keep(shaped, for: key)
         return shaped
     }
@@ -204,15 +204,17 @@ final class PangoEngine {
         var unitX = 1.0, unitY = 0.0
         cairo_user_to_device_distance(cr, &unitX, &unitY)
         let deviceSize = font.drawableSize * (unitX * unitX + unitY * unitY).squareRoot()
+        let line = try drawable(shapedLine(text, font: font), font: font)
         guard deviceSize > Self.maxDeviceFontSize else {
-            try forEachRun(text, font: font, x: x) { runFont, glyphs, runX in
-                cairo_move_to(cr, runX, baseline)
-                if isBitmapFont(runFont) {
-                    pango_cairo_show_glyph_string(cr, runFont, glyphs)
+            var runX = x
+            for run in line.runs {
+                if run.bitmap {
+                    line.show(run, at: runX, baseline, in: cr)
                 } else {
-                    pango_cairo_glyph_string_path(cr, runFont, glyphs)
+                    line.path(run, at: runX, baseline, in: cr)
                     cairo_fill(cr)
                 }
+                runX += run.width
             }
             return
         }
@@ -228,10 +230,10 @@ final class PangoEngine {
         let factor = deviceSize / Self.maxDeviceFontSize
         cairo_scale(cr, 1 / factor, 1 / factor)
         cairo_new_path(cr)
-        try forEachRun(text, font: font, x: 0) { runFont, glyphs, runX in
-            guard !isBitmapFont(runFont) else { return }
-            cairo_move_to(cr, runX, 0)
-            pango_cairo_glyph_string_path(cr, runFont, glyphs)
+        var runX = 0.0
+        for run in line.runs {
+            if !run.bitmap { line.path(run, at: runX, 0, in: cr) }
+            runX += run.width
         }
         let outlines = cairo_copy_path(cr)
         cairo_set_matrix(cr, &fullSize)
@@ -246,26 +248,17 @@ final class PangoEngine {
     /// The largest font size, in device pixels, handed to FreeType and Cairo's glyph cache.
     static let maxDeviceFontSize = 16_384.0
 
-    /// Calls `body` with each glyph run of `text` on one line and the x where the run starts;
-    /// throws when Cairo cannot make a run's font (the error would otherwise only show as
-    /// missing glyphs, or as an error state of the surface).
-    private func forEachRun(_ text: String, font: ResolvedFont, x: Double,
-                            _ body: (UnsafeMutablePointer<PangoFont>, UnsafeMutablePointer<PangoGlyphString>, Double) -> Void) throws(TextDrawingError) {
-        var runX = x
-        for (runFont, glyphs) in shapedLine(text, font: font).runs {
-            if let scaledFont = pango_cairo_font_get_scaled_font(OpaquePointer(runFont)) {
-                let status = cairo_scaled_font_status(scaledFont)
-                guard status == CAIRO_STATUS_SUCCESS else {
-                    throw TextDrawingError(message: "font size \(font.sizeText) pt cannot be drawn: cairo: \(String(cString: cairo_status_to_string(status)))")
-                }
-            }
-            body(runFont, glyphs, runX)
-            runX += Double(pango_glyph_string_get_width(glyphs)) / Double(PANGO_SCALE)
+    /// `line`, or the error of a run whose font Cairo could not make (which would otherwise
+    /// only show as missing glyphs, or as an error state of the surface).
+    private func drawable(_ line: ShapedLine, font: ResolvedFont) throws(TextDrawingError) -> ShapedLine {
+        if let status = line.fontFailure {
+            throw TextDrawingError(message: "font size \(font.sizeText) pt cannot be drawn: cairo: \(String(cString: cairo_status_to_string(status)))")
         }
+        return line
     }
 
     /// Whether a font's glyphs are bitmaps (Noto Color Emoji), cached per font object.
-    private func isBitmapFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
+    func isBitmapFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
         let key = font
         if let known = bitmapFonts[key] { return known }
         let bitmap = PangoFonts.file(of: font)?.hasSuffix("NotoColorEmoji.ttf") ?? false
@@ -280,31 +273,112 @@ final class PangoEngine {
     }
 }
 
-/// The glyph runs of one line as Pango shaped it, in visual order, each with the font it
-/// uses (both owned here: Pango's scratch layout moves on to the next text).
-final class ShapedLine {
-    let runs: [(font: UnsafeMutablePointer<PangoFont>, glyphs: UnsafeMutablePointer<PangoGlyphString>)]
+/// One line as Pango shaped it, kept as Cairo draws it: per run (in visual order) its Cairo
+/// scaled font and glyphs at the offsets Pango computes from the run's start. Drawing makes the
+/// calls `pango_cairo_glyph_string_path` and `pango_cairo_show_glyph_string` make (the same
+/// positions, in the same arithmetic), without Pango: Cairo's scaled fonts are safe to share
+/// between threads, so the line can be drawn on any thread. A glyph a font lacks is drawn by
+/// Pango as a box with its code point (`pangoRuns`, drawable only on the thread that shaped it).
+final class ShapedLine: @unchecked Sendable {
+    struct Run {
+        /// `cairo_scaled_font_t *`, referenced by the line (nil when Pango has none for the run:
+        /// then `pango` draws it).
+        let font: OpaquePointer?
+        /// x from the run's start and y from the baseline, in points.
+        let glyphs: [cairo_glyph_t]
+        /// The run's advance, in points.
+        let width: Double
+        /// Color bitmap glyphs (emoji): shown, not filled as outlines.
+        let bitmap: Bool
+        /// Pango's font and glyphs, kept only when a glyph is missing from the font.
+        let pango: (font: UnsafeMutablePointer<PangoFont>, glyphs: UnsafeMutablePointer<PangoGlyphString>)?
+    }
 
-    /// The first line of `layout`.
-    init(_ layout: OpaquePointer) {
-        var runs: [(font: UnsafeMutablePointer<PangoFont>, glyphs: UnsafeMutablePointer<PangoGlyphString>)] = []
+    let runs: [Run]
+    /// The status of a run's font that Cairo could not make; the line is not drawn then.
+    let fontFailure: cairo_status_t?
+
+    /// The first line of `layout`; `isBitmap` tells a color bitmap font.
+    init(_ layout: OpaquePointer, isBitmap: (UnsafeMutablePointer<PangoFont>) -> Bool) {
+        var runs: [Run] = []
+        var failure: cairo_status_t?
         var node = pango_layout_get_line_readonly(layout, 0)?.pointee.runs
         while let current = node {
             node = current.pointee.next
             guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
                   let glyphs = run.pointee.glyphs, let item = run.pointee.item,
-                  let font = item.pointee.analysis.font, let copy = pango_glyph_string_copy(glyphs) else { continue }
-            g_object_ref(font)
-            runs.append((font, copy))
+                  let font = item.pointee.analysis.font else { continue }
+            let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font))
+            if let scaled, case let status = cairo_scaled_font_status(scaled), status != CAIRO_STATUS_SUCCESS {
+                failure = failure ?? status
+                continue
+            }
+            var placed: [cairo_glyph_t] = []
+            var missing = false
+            var position = 0
+            for i in 0..<Int(glyphs.pointee.num_glyphs) {
+                let glyph = glyphs.pointee.glyphs[i]
+                if glyph.glyph != PANGO_GLYPH_EMPTY {
+                    if glyph.glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 { missing = true }
+                    let x = Double(position + Int(glyph.geometry.x_offset)) / Double(PANGO_SCALE)
+                    let y = glyph.geometry.y_offset == 0 ? 0 : Double(glyph.geometry.y_offset) / Double(PANGO_SCALE)
+                    placed.append(cairo_glyph_t(index: UInt(glyph.glyph), x: x, y: y))
+                }
+                position += Int(glyph.geometry.width)
+            }
+            var pango: (font: UnsafeMutablePointer<PangoFont>, glyphs: UnsafeMutablePointer<PangoGlyphString>)?
+            if missing || scaled == nil, let copy = pango_glyph_string_copy(glyphs) {
+                g_object_ref(font)
+                pango = (font, copy)
+            }
+            if let scaled { cairo_scaled_font_reference(scaled) }
+            runs.append(Run(font: scaled, glyphs: placed, width: Double(pango_glyph_string_get_width(glyphs)) / Double(PANGO_SCALE),
+                            bitmap: isBitmap(font), pango: pango))
         }
         self.runs = runs
+        fontFailure = failure
     }
 
     deinit {
         for run in runs {
-            pango_glyph_string_free(run.glyphs)
-            g_object_unref(run.font)
+            if let font = run.font { cairo_scaled_font_destroy(font) }
+            if let pango = run.pango {
+                pango_glyph_string_free(pango.glyphs)
+                g_object_unref(pango.font)
+            }
         }
+    }
+
+    /// Appends `run`'s outlines to the path of `cr`, the run starting at (x, baseline).
+    func path(_ run: Run, at x: Double, _ baseline: Double, in cr: OpaquePointer) {
+        cairo_move_to(cr, x, baseline)
+        if let pango = run.pango { return pango_cairo_glyph_string_path(cr, pango.font, pango.glyphs) }
+        withGlyphs(run, in: cr) { cairo_glyph_path(cr, $0, $1) }
+    }
+
+    /// Paints `run`'s glyphs with the source of `cr`, the run starting at (x, baseline).
+    func show(_ run: Run, at x: Double, _ baseline: Double, in cr: OpaquePointer) {
+        cairo_move_to(cr, x, baseline)
+        if let pango = run.pango { return pango_cairo_show_glyph_string(cr, pango.font, pango.glyphs) }
+        withGlyphs(run, in: cr) { cairo_show_glyphs(cr, $0, $1) }
+    }
+
+    /// Calls `body` with the run's glyphs placed from the current point and its font set, as
+    /// Pango's renderer does: from the current point as Cairo keeps it (in fixed point, 1/256
+    /// of a device pixel), inside a save and restore, the current point put back after.
+    private func withGlyphs(_ run: Run, in cr: OpaquePointer, _ body: (UnsafePointer<cairo_glyph_t>, Int32) -> Void) {
+        var originX = 0.0, originY = 0.0
+        cairo_get_current_point(cr, &originX, &originY)
+        var placed = run.glyphs
+        for i in placed.indices {
+            placed[i].x = originX + placed[i].x
+            placed[i].y = originY + placed[i].y
+        }
+        cairo_save(cr)
+        cairo_set_scaled_font(cr, run.font)
+        placed.withUnsafeBufferPointer { if let base = $0.baseAddress { body(base, Int32($0.count)) } }
+        cairo_restore(cr)
+        cairo_move_to(cr, originX, originY)
     }
 }
 
