@@ -26,10 +26,13 @@ extension RenderSession {
             renderer.pixelLimit = pixelLimit
             return HandedOver(renderer)
         }
-        // A core no worker uses makes the first screen's buffers while it is laid out.
-        if renderers.count < ProcessInfo.processInfo.activeProcessorCount, options.formats.contains(.png),
-           documentation == DocumentationOptions(), let device = options.devices.first {
-            PreparedCanvas.shared.prepare(pixelSize(of: device.size, scale: options.scale(for: device)))
+        // A core no worker uses makes the first screen's buffers while it is laid out, and
+        // draws the lower half of each large screen.
+        if renderers.count < ProcessInfo.processInfo.activeProcessorCount, options.formats.contains(.png) {
+            renderers.forEach { $0.value.banding = .twoThreads }
+            if documentation == DocumentationOptions(), let device = options.devices.first {
+                PreparedCanvas.shared.prepare(pixelSize(of: device.size, scale: options.scale(for: device)))
+            }
         }
         let queue = SceneQueue<Result>(capacity: 2 * renderers.count)
         let workers = DispatchGroup()

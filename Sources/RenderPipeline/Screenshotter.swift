@@ -28,6 +28,9 @@ public final class Screenshotter {
     private let icons: IconLibrary
     /// The pixel budget of a PNG; a larger canvas throws `PixelLimit.Exceeded`.
     public var pixelLimit = PixelLimit()
+    /// Whether a large PNG may be drawn in two bands at once (same pixels): set when a core
+    /// would otherwise wait.
+    public var banding = Banding.none
 
     /// Fails with a message naming what is missing (a font file, the icon set).
     public init(icons: IconLibrary = .standard) throws {
@@ -58,14 +61,19 @@ public final class Screenshotter {
     /// PNG at `scale` pixels per point, or SVG in points (one point to one CSS px).
     public func encode(_ list: DisplayList, format: ImageFormat, scale: Double) throws -> [UInt8] {
         switch format {
-        case .png: try renderPNG(list, scale: scale, text: text, icons: icons, limit: pixelLimit)
+        case .png: try renderPNG(list, scale: scale, text: text, icons: icons, limit: pixelLimit, banding: banding)
         case .svg: try renderSVG(list, text: text, icons: icons)
         case .layout: throw LayoutFromDisplayList()
         }
     }
 
+    /// Where a banded drawing of `list` at `scale` cuts it (`SVGExport.bandBoundary`).
+    public func bandBoundary(_ list: DisplayList, scale: Double) -> Int? {
+        SVGExport.bandBoundary(list, scale: scale, text: text)
+    }
+
     public func image(_ list: DisplayList, scale: Double) throws -> RenderedImage {
-        try renderImage(list, scale: scale, text: text, icons: icons, limit: pixelLimit)
+        try renderImage(list, scale: scale, text: text, icons: icons, limit: pixelLimit, banding: banding)
     }
 
     /// A frame's file bytes; a drawing failure is an input error at the stream line of the

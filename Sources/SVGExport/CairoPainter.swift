@@ -20,16 +20,22 @@ struct CairoPainter {
     /// The most device pixels one point may span once transformed (a 30x scale effect at 3x is 90).
     static let maxTransformScale = 100.0
 
-    func play(_ list: DisplayList, on cr: OpaquePointer) throws(DrawingError) {
-        try play(list, items: list.items.indices, on: cr)
+    /// `skipping[i]`, when set, is where to go on from instead of drawing item `i` (a band of
+    /// rows it draws nothing in: `BandPlan`).
+    func play(_ list: DisplayList, skipping: [Int?]? = nil, on cr: OpaquePointer) throws(DrawingError) {
+        try play(list, items: list.items.indices, skipping: skipping, on: cr)
     }
 
     /// Plays `items` of `list`; an effect that draws its content itself (a shadow or a blur)
     /// moves the play past its content.
-    func play(_ list: DisplayList, items: Range<Int>, on cr: OpaquePointer) throws(DrawingError) {
+    func play(_ list: DisplayList, items: Range<Int>, skipping: [Int?]? = nil, on cr: OpaquePointer) throws(DrawingError) {
         var open: [Layer] = []
         var index = items.lowerBound
         while index < items.upperBound {
+            if let skipping, let next = skipping[index] {
+                index = next
+                continue
+            }
             let item = list.items[index]
             var next = index + 1
             do {

@@ -81,10 +81,11 @@ public struct RenderedImage: Sendable {
 /// `scale`, rounded to whole pixels, with Cairo's default antialiasing. Areas nothing paints stay
 /// transparent.
 /// Past `limit` it throws `PixelLimit.Exceeded` before allocating anything. The pixels are
-/// drawn on `canvas`'s prepared buffer when it has one of the size.
+/// drawn on `canvas`'s prepared buffer when it has one of the size; with `banding`, in two
+/// bands of rows at once when the list allows it (`BandPlan`: the pixels are the same).
 public func renderImage(_ list: DisplayList, scale: Double, text: any TextDrawing,
                         icons: IconLibrary = .standard, limit: PixelLimit = PixelLimit(),
-                        canvas: PreparedCanvas = .shared) throws -> RenderedImage {
+                        canvas: PreparedCanvas = .shared, banding: Banding = .none) throws -> RenderedImage {
     let pixels = pixelSize(of: list.size, scale: scale)
     let (width, height) = (pixels.width, pixels.height)
     // Cairo's image surfaces stop at 32767 pixels a side.
@@ -93,9 +94,80 @@ public func renderImage(_ list: DisplayList, scale: Double, text: any TextDrawin
     }
     try limit.check(pixels, what: "the canvas")
     let cleared = !list.beginsWithOpaqueBackground(width: width, height: height, scale: scale)
-    return RenderedImage(pixels: try drawPixels(width: width, height: height, cleared: cleared, canvas: canvas) { surface in
-        try play(list, scale: scale, on: surface, text: text, icons: icons)
+    if banding != .none, width * height >= BandPlan.minimumPixels, let prepared = text.prepared(list.textRuns),
+       let plan = BandPlan(list, scale: scale, width: width, height: height, text: prepared),
+       // A drawing failure is reported as drawing in one piece reports it.
+       let pixels = try? drawPixels(width: width, height: height, cleared: cleared, canvas: canvas, { base in
+           try drawBands(list, plan, scale: scale, width: width, height: height, base: base, text: prepared, icons: icons,
+                         onTwoThreads: banding == .twoThreads)
+       }) {
+        return RenderedImage(pixels: pixels)
+    }
+    return RenderedImage(pixels: try drawPixels(width: width, height: height, cleared: cleared, canvas: canvas) { base in
+        try onSurface(base, width: width, height: height) { surface in
+            try play(list, scale: scale, on: surface, text: text, icons: icons)
+        }
     })
+}
+
+/// The first row of the lower band `renderImage` draws `list` at `scale` in when banding, or
+/// nil when it draws it in one piece.
+public func bandBoundary(_ list: DisplayList, scale: Double, text: any TextDrawing) -> Int? {
+    let pixels = pixelSize(of: list.size, scale: scale)
+    guard pixels.width * pixels.height >= BandPlan.minimumPixels, let prepared = text.prepared(list.textRuns) else { return nil }
+    return BandPlan(list, scale: scale, width: pixels.width, height: pixels.height, text: prepared)?.boundary
+}
+
+/// Whether `renderImage` may draw a screen in two bands of rows (`BandPlan`).
+public enum Banding: Sendable {
+    case none
+    /// Both bands on the calling thread, one after the other: for tests, which check that the
+    /// pixels are those of one piece.
+    case oneThread
+    /// The lower band on another thread: for a core that would otherwise wait.
+    case twoThreads
+}
+
+extension DisplayList {
+    /// Every text run the list draws.
+    var textRuns: [TextRun] { items.compactMap { if case .text(let run) = $0 { run } else { nil } } }
+}
+
+/// Plays `list` at `scale` onto the pixels at `base` in the two bands of `plan`, each on a
+/// surface and context of its own clipped to its rows, skipping what draws nothing there.
+private func drawBands(_ list: DisplayList, _ plan: BandPlan, scale: Double, width: Int, height: Int,
+                       base: UnsafeMutableRawPointer, text: any PreparedTextDrawing, icons: IconLibrary,
+                       onTwoThreads: Bool) throws {
+    nonisolated(unsafe) let base = base
+    let bands = [0..<plan.boundary, plan.boundary..<height]
+    let canvas = Rect(x: 0, y: 0, width: list.size.width * scale, height: list.size.height * scale)
+    @Sendable func draw(_ band: Int) throws {
+        try onSurface(base, width: width, height: height) { surface in
+            let cr = cairo_create(surface)
+            defer { cairo_destroy(cr) }
+            guard let cr else { throw RenderError.cairo("no context") }
+            let rows = bands[band]
+            cairo_rectangle(cr, 0, Double(rows.lowerBound), Double(width), Double(rows.count))
+            cairo_clip(cr)
+            cairo_scale(cr, scale, scale)
+            try CairoPainter(text: text, icons: icons, canvas: canvas).play(list, skipping: plan.skip[band], on: cr)
+            try check(cairo_status(cr))
+        }
+    }
+    guard onTwoThreads else {
+        try draw(0)
+        return try draw(1)
+    }
+    nonisolated(unsafe) var lowerFailure: (any Error)?
+    let lowerDone = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        do { try draw(1) } catch { lowerFailure = error }
+        lowerDone.signal()
+    }
+    let upper = Result { try draw(0) }
+    lowerDone.wait()
+    try upper.get()
+    if let lowerFailure { throw lowerFailure }
 }
 
 extension DisplayList {
@@ -114,18 +186,24 @@ extension DisplayList {
 /// (`draw` paints every pixel first: clearing 12 MB at 3x costs as much as hashing it), unless
 /// `canvas` has one ready.
 private func drawPixels(width: Int, height: Int, cleared: Bool = true, canvas: PreparedCanvas? = nil,
-                        _ draw: (OpaquePointer?) throws -> Void) throws -> PremultipliedImage {
+                        _ draw: (UnsafeMutableRawPointer) throws -> Void) throws -> PremultipliedImage {
     var words = canvas?.take(width * height) ?? (cleared ? [UInt32](repeating: 0, count: width * height)
         : [UInt32](unsafeUninitializedCapacity: width * height) { _, count in count = width * height })
     try words.withUnsafeMutableBytes { buffer in
-        let surface = cairo_image_surface_create_for_data(buffer.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                                                          CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))
-        defer { cairo_surface_destroy(surface) }
-        try check(cairo_surface_status(surface))
-        try draw(surface)
-        cairo_surface_finish(surface)
+        guard let base = buffer.baseAddress else { throw RenderError.invalidSize(width: Double(width), height: Double(height), scale: 1) }
+        try draw(base)
     }
     return PremultipliedImage(width: width, height: height, words: words)
+}
+
+/// Runs `draw` on an ARGB32 image surface over the `width` x `height` pixels at `base`.
+private func onSurface(_ base: UnsafeMutableRawPointer, width: Int, height: Int, _ draw: (OpaquePointer?) throws -> Void) throws {
+    let surface = cairo_image_surface_create_for_data(base.assumingMemoryBound(to: UInt8.self),
+                                                      CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4))
+    defer { cairo_surface_destroy(surface) }
+    try check(cairo_surface_status(surface))
+    try draw(surface)
+    cairo_surface_finish(surface)
 }
 
 /// A canvas made ahead on a core that would otherwise wait: its pixel buffer cleared and the
@@ -194,8 +272,8 @@ public func pixelSize(of size: Size, scale: Double) -> PixelSize {
 /// byte the golden `shotter test` records. The bytes depend only on the list, the text
 /// drawer's fonts and the icon set: no timestamps, no process state.
 public func renderPNG(_ list: DisplayList, scale: Double, text: any TextDrawing,
-                      icons: IconLibrary = .standard, limit: PixelLimit = PixelLimit()) throws -> [UInt8] {
-    try PNGCompression.fast.encode(try renderImage(list, scale: scale, text: text, icons: icons, limit: limit).pixels)
+                      icons: IconLibrary = .standard, limit: PixelLimit = PixelLimit(), banding: Banding = .none) throws -> [UInt8] {
+    try PNGCompression.fast.encode(try renderImage(list, scale: scale, text: text, icons: icons, limit: limit, banding: banding).pixels)
 }
 
 /// The list as an SVG document whose user units are screen points, one point to one CSS px:
@@ -267,7 +345,7 @@ public func rasterizeSVG(_ svg: [UInt8], width: Double, height: Double, scale: D
         throw RenderError.cairo("librsvg: \(message)")
     }
     defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
-    return RenderedImage(pixels: try drawPixels(width: Int(w), height: Int(h)) { surface in
+    return RenderedImage(pixels: try drawPixels(width: Int(w), height: Int(h)) { base in try onSurface(base, width: Int(w), height: Int(h)) { surface in
         let cr = cairo_create(surface)
         defer { cairo_destroy(cr) }
         var viewport = RsvgRectangle(x: 0, y: 0, width: w, height: h)
@@ -277,5 +355,5 @@ public func rasterizeSVG(_ svg: [UInt8], width: Double, height: Double, scale: D
             g_error_free(error)
             throw RenderError.cairo("librsvg: \(message)")
         }
-    })
+    } })
 }

@@ -195,67 +195,30 @@ final class PangoEngine {
     func fontFile(_ font: ResolvedFont) -> String? { primaryFonts(font).setup(font).file }
 
     /// Draws `text` as one line with its baseline's left end at (x, baseline) in the user
-    /// space of `cr`. The layout keeps the measuring context (identity matrix, no hinting), so
-    /// positions match the measured widths at any scale. Outline glyphs are filled as paths:
-    /// Cairo 1.16's image surfaces would otherwise snap each glyph to a whole device pixel while
-    /// SVG keeps exact positions, and PNG and SVG must agree. Bitmap (color emoji) glyphs have
-    /// no outline and are shown as glyphs.
+    /// space of `cr` (`ShapedLine.draw`).
     func draw(_ text: String, font: ResolvedFont, in cr: OpaquePointer, x: Double, baseline: Double) throws(TextDrawingError) {
-        var unitX = 1.0, unitY = 0.0
-        cairo_user_to_device_distance(cr, &unitX, &unitY)
-        let deviceSize = font.drawableSize * (unitX * unitX + unitY * unitY).squareRoot()
-        let line = try drawable(shapedLine(text, font: font), font: font)
-        guard deviceSize > Self.maxDeviceFontSize else {
-            var runX = x
-            for run in line.runs {
-                if run.bitmap {
-                    line.show(run, at: runX, baseline, in: cr)
-                } else {
-                    line.path(run, at: runX, baseline, in: cr)
-                    cairo_fill(cr)
-                }
-                runX += run.width
-            }
-            return
+        try shapedLine(text, font: font).draw(font: font, in: cr, x: x, baseline: baseline)
+    }
+
+    /// The lines of `runs` (text and font) with their baselines, to be drawn on any thread; nil
+    /// when one has a glyph no font has (Pango draws its box, on this thread only).
+    func prepare(_ runs: [(text: String, font: ResolvedFont)]) -> PreparedLines? {
+        var lines: [PreparedLines.Key: ShapedLine] = [:]
+        var baselines: [ResolvedFont: Double] = [:]
+        for (text, font) in runs {
+            let key = PreparedLines.Key(text: text, font: font)
+            guard lines[key] == nil else { continue }
+            let line = shapedLine(text, font: font)
+            guard !line.runs.contains(where: { $0.pango != nil }) else { return nil }
+            _ = line.inkBox  // measured here, so that no other thread sets it
+            lines[key] = line
+            if baselines[font] == nil { baselines[font] = PangoTextMeasurer.baselineOffset(for: font, engine: self) }
         }
-        // FreeType takes sizes below 65,536 device pixels and Cairo's glyph images stop at 32,767
-        // (10,000 points at scale 8 failed). The outlines are made where the context is scaled
-        // down to a size that fits and filled where it is not: there the same coordinates mean
-        // the full size. Color bitmaps that large are not drawn.
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
-        cairo_translate(cr, x, baseline)
-        var fullSize = cairo_matrix_t()
-        cairo_get_matrix(cr, &fullSize)
-        let factor = deviceSize / Self.maxDeviceFontSize
-        cairo_scale(cr, 1 / factor, 1 / factor)
-        cairo_new_path(cr)
-        var runX = 0.0
-        for run in line.runs {
-            if !run.bitmap { line.path(run, at: runX, 0, in: cr) }
-            runX += run.width
-        }
-        let outlines = cairo_copy_path(cr)
-        cairo_set_matrix(cr, &fullSize)
-        cairo_new_path(cr)
-        if let outlines {
-            if outlines.pointee.status == CAIRO_STATUS_SUCCESS { cairo_append_path(cr, outlines) }
-            cairo_path_destroy(outlines)
-        }
-        cairo_fill(cr)
+        return PreparedLines(lines: lines, baselines: baselines)
     }
 
     /// The largest font size, in device pixels, handed to FreeType and Cairo's glyph cache.
     static let maxDeviceFontSize = 16_384.0
-
-    /// `line`, or the error of a run whose font Cairo could not make (which would otherwise
-    /// only show as missing glyphs, or as an error state of the surface).
-    private func drawable(_ line: ShapedLine, font: ResolvedFont) throws(TextDrawingError) -> ShapedLine {
-        if let status = line.fontFailure {
-            throw TextDrawingError(message: "font size \(font.sizeText) pt cannot be drawn: cairo: \(String(cString: cairo_status_to_string(status)))")
-        }
-        return line
-    }
 
     /// Whether a font's glyphs are bitmaps (Noto Color Emoji), cached per font object.
     func isBitmapFont(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
@@ -347,6 +310,82 @@ final class ShapedLine: @unchecked Sendable {
                 g_object_unref(pango.font)
             }
         }
+    }
+
+    /// The box of the glyphs' ink, x from the line's start and y from the baseline, in points
+    /// (y down), from Cairo's glyph metrics of the runs' fonts; empty for a line without ink,
+    /// nil for a run Cairo has no font for or a line of fonts Cairo could not make.
+    /// Set by `PangoEngine.prepare` on the thread that owns the engine.
+    private(set) lazy var inkBox: Rect? = {
+        guard fontFailure == nil else { return nil }
+        var box: Rect?
+        var runX = 0.0
+        for run in runs {
+            defer { runX += run.width }
+            guard !run.glyphs.isEmpty else { continue }
+            guard let font = run.font else { return nil }
+            var extents = cairo_text_extents_t()
+            run.glyphs.withUnsafeBufferPointer { cairo_scaled_font_glyph_extents(font, $0.baseAddress, Int32($0.count), &extents) }
+            let ink = Rect(x: runX + extents.x_bearing, y: extents.y_bearing, width: extents.width, height: extents.height)
+            guard cairo_scaled_font_status(font) == CAIRO_STATUS_SUCCESS, [ink.x, ink.y, ink.width, ink.height].allSatisfy(\.isFinite) else { return nil }
+            guard ink.width > 0 || ink.height > 0 else { continue }
+            box = box.map { $0.union(ink) } ?? ink
+        }
+        return box ?? .zero
+    }()
+
+    /// Draws the line with its baseline's left end at (x, baseline) in the user space of `cr`;
+    /// throws when a run's font could not be made (which would otherwise only show as missing
+    /// glyphs, or as an error state of the surface). The layout keeps the measuring context (identity matrix, no hinting), so
+    /// positions match the measured widths at any scale. Outline glyphs are filled as paths:
+    /// Cairo 1.16's image surfaces would otherwise snap each glyph to a whole device pixel while
+    /// SVG keeps exact positions, and PNG and SVG must agree. Bitmap (color emoji) glyphs have
+    /// no outline and are shown as glyphs.
+    func draw(font: ResolvedFont, in cr: OpaquePointer, x: Double, baseline: Double) throws(TextDrawingError) {
+        var unitX = 1.0, unitY = 0.0
+        cairo_user_to_device_distance(cr, &unitX, &unitY)
+        let deviceSize = font.drawableSize * (unitX * unitX + unitY * unitY).squareRoot()
+        if let status = fontFailure {
+            throw TextDrawingError(message: "font size \(font.sizeText) pt cannot be drawn: cairo: \(String(cString: cairo_status_to_string(status)))")
+        }
+        guard deviceSize > PangoEngine.maxDeviceFontSize else {
+            var runX = x
+            for run in runs {
+                if run.bitmap {
+                    show(run, at: runX, baseline, in: cr)
+                } else {
+                    path(run, at: runX, baseline, in: cr)
+                    cairo_fill(cr)
+                }
+                runX += run.width
+            }
+            return
+        }
+        // FreeType takes sizes below 65,536 device pixels and Cairo's glyph images stop at 32,767
+        // (10,000 points at scale 8 failed). The outlines are made where the context is scaled
+        // down to a size that fits and filled where it is not: there the same coordinates mean
+        // the full size. Color bitmaps that large are not drawn.
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_translate(cr, x, baseline)
+        var fullSize = cairo_matrix_t()
+        cairo_get_matrix(cr, &fullSize)
+        let factor = deviceSize / PangoEngine.maxDeviceFontSize
+        cairo_scale(cr, 1 / factor, 1 / factor)
+        cairo_new_path(cr)
+        var runX = 0.0
+        for run in runs {
+            if !run.bitmap { path(run, at: runX, 0, in: cr) }
+            runX += run.width
+        }
+        let outlines = cairo_copy_path(cr)
+        cairo_set_matrix(cr, &fullSize)
+        cairo_new_path(cr)
+        if let outlines {
+            if outlines.pointee.status == CAIRO_STATUS_SUCCESS { cairo_append_path(cr, outlines) }
+            cairo_path_destroy(outlines)
+        }
+        cairo_fill(cr)
     }
 
     /// Appends `run`'s outlines to the path of `cr`, the run starting at (x, baseline).
