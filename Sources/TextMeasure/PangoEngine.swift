@@ -17,6 +17,7 @@ final class PangoEngine {
     /// The glyph runs of lines measured or drawn, so that drawing a line layout measured does
     /// not shape it again (shaping was a third of rasterizing a screen).
     private var shapedLines: [WidthKey: ShapedLine] = [:]
+    private var paragraphs: [WidthKey: (breaks: [Int], advances: [Double])] = [:]
     /// UTF-8 bytes handed to Pango to shape: how tests see that wrapping stays linear.
     private(set) var shapedBytes = 0
     /// Fonts are owned by their font map for the life of the process, so their identity is stable.
@@ -140,6 +141,18 @@ final class PangoEngine {
             runs.append((String(decoding: bytes[start..<end], as: UTF8.self), item.pointee.analysis.font.flatMap(PangoFonts.file)))
         }
         return runs
+    }
+
+    /// `lineBreakOpportunities` and `advances` of a paragraph, kept per text and font: layout
+    /// asks for the same paragraph at several widths, and shaping it again each time was a
+    /// tenth of measuring a screen.
+    func paragraph(_ text: String, font: ResolvedFont) -> (breaks: [Int], advances: [Double]) {
+        let key = WidthKey(text: text, font: font)
+        if let known = paragraphs[key] { return known }
+        let shaped = (breaks: lineBreakOpportunities(in: text, font: font), advances: advances(of: text, font: font))
+        if paragraphs.count > 20_000 { paragraphs.removeAll() }
+        paragraphs[key] = shaped
+        return shaped
     }
 
     /// Offsets, in Unicode scalars, where Unicode line breaking allows a line to start

@@ -108,8 +108,8 @@ public final class PangoTextMeasurer: TextMeasuring {
             let line = trimmingTrailingWhitespace(String(String.UnicodeScalarView(scalars[start..<end])))
             return marker?(line) ?? line
         }
-        let breaks = engine.lineBreakOpportunities(in: paragraph, font: font)
-        let guess = LineWidthGuess(scalars: scalars, advances: engine.advances(of: paragraph, font: font))
+        let (breaks, advances) = engine.paragraph(paragraph, font: font)
+        let guess = LineWidthGuess(scalars: scalars, advances: advances)
         var lines: [String] = []
         var start = 0
         var next = 0  // index in `breaks` of the first opportunity after `start`

@@ -84,6 +84,19 @@ struct LinearWrappingTests {
         #expect(shaped <= 4 * paragraph.utf8.count, "shaped \(shaped) bytes of a \(paragraph.utf8.count)-byte paragraph")
     }
 
+    /// A paragraph measured again at another width, after other texts, is not shaped again:
+    /// its breaks, advances and the widths of the lines already measured are kept.
+    @Test func aParagraphAtASecondWidthIsNotShapedAgain() throws {
+        let measurer = try PangoTextMeasurer()
+        let paragraph = "Glazed donuts, fresh every morning at the corner shop"
+        let first = measurer.layout(paragraph, font: body, width: 2000, lineLimit: nil)
+        _ = measurer.layout("Something else", font: body, width: 300, lineLimit: nil)
+        let before = measurer.engine.shapedBytes
+        let second = measurer.layout(paragraph, font: body, width: 1900, lineLimit: nil)
+        #expect(measurer.engine.shapedBytes == before)
+        #expect(first.lines == second.lines && first.lines.count == 1)
+    }
+
     /// A line limit keeps the first lines of the same wrap, the last one ellipsized.
     @Test func aLineLimitTruncatesTheSameLines() throws {
         let measurer = try PangoTextMeasurer()
