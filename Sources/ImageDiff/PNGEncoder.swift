@@ -6,8 +6,8 @@ internal import Dispatch
 /// libdeflate level 2: as fast as zlib's level 1 on screens and 15-20% smaller (libdeflate's
 /// level 1 is a third slower here; docs/performance.md). Cairo's own writer (libpng defaults)
 /// spends about 4x longer on a 1179x2556 screen. An image of `piecewisePixels` or more is
-/// deflated in pieces on parallel threads with zlib instead. The bytes depend only on the
-/// pixels (and the libdeflate and zlib versions): no timestamps, no text chunks.
+/// deflated in pieces on parallel threads by `RunLengthDeflate` instead. The bytes depend only
+/// on the pixels (and the libdeflate version): no timestamps, no text chunks.
 public enum PNGEncoder {
     public enum Error: Swift.Error, CustomStringConvertible {
         case compressionFailed
@@ -119,15 +119,12 @@ public enum PNGEncoder {
 
     /// Images of at least this many pixels (a phone screen at 3x has 3.0 million) are filtered
     /// and deflated in `pieceCount` pieces of rows at once, on as many threads as there are
-    /// cores (zlib, docs/decisions.md). Smaller ones, every golden among them (the largest is
-    /// an iPad at 1x, about a million), keep libdeflate's bytes.
+    /// cores (`RunLengthDeflate`, docs/decisions.md). Smaller ones, every golden among them
+    /// (the largest is an iPad at 1x, about a million), keep libdeflate's bytes.
     static let piecewisePixels = 2_000_000
     /// How many pieces a large image is deflated in: fixed, so the bytes never depend on the
     /// machine; four keep both cores busy when one piece's rows take longer.
     static let pieceCount = 4
-    /// zlib's level for the pieces: on a 3x screen level 2 is a third faster than libdeflate's
-    /// level 2 on one core, the file about 12% larger.
-    static let piecewiseLevel: Int32 = 2
 
     /// The PNG file of an image whose filtered rows (filter byte and row bytes each)
     /// `filterRows(rows, buffer)` writes at `row * (rowBytes + 1)` of the buffer it is given;
@@ -153,8 +150,8 @@ public enum PNGEncoder {
                 DispatchQueue.concurrentPerform(iterations: pieces.count) { i in
                     let rows = pieces[i]
                     filterRows(rows, buffer)
-                    slots[i] = zlibPiece(buffer + rows.lowerBound * lineBytes, count: rows.count * lineBytes,
-                                         last: i == pieces.count - 1)
+                    slots[i] = deflatedPiece(buffer + rows.lowerBound * lineBytes, count: rows.count * lineBytes,
+                                             last: i == pieces.count - 1)
                 }
             }
         }
@@ -182,8 +179,8 @@ public enum PNGEncoder {
     /// The pieces as one zlib stream: header, the pieces in order, the Adler-32 of all the
     /// bytes (combined from the pieces'). Throws when a piece failed.
     private static func zlibStream(_ pieces: [Piece?]) throws -> [UInt8] {
-        // Deflate with a 32 KiB window (0x78), level "fast" (0x5E: the pair a multiple of 31).
-        var stream: [UInt8] = [0x78, 0x5E]
+        // Deflate with a 32 KiB window (0x78), level "fastest" (0x01: the pair a multiple of 31).
+        var stream: [UInt8] = [0x78, 0x01]
         var adler: UInt = 1
         for piece in pieces {
             guard let piece else { throw Error.compressionFailed }
@@ -194,28 +191,11 @@ public enum PNGEncoder {
         return stream
     }
 
-    /// One piece of a zlib stream: `count` bytes raw-deflated on their own (no dictionary from
-    /// the piece before), ended with a sync flush (an empty stored block, so the next piece
-    /// starts on a byte) or, for the `last`, with the final block; with the Adler-32 of the
-    /// bytes. Nil when zlib fails.
-    private static func zlibPiece(_ bytes: UnsafeMutablePointer<UInt8>, count: Int, last: Bool) -> Piece? {
-        var stream = z_stream()
-        guard deflateInit2_(&stream, piecewiseLevel, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
-                            ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
-        defer { deflateEnd(&stream) }
-        // Room for the worst case and the flush's stored block.
-        let bound = Int(deflateBound(&stream, UInt(count))) + 16
-        var status = Z_OK
-        let deflated = [UInt8](unsafeUninitializedCapacity: bound) { out, written in
-            stream.next_in = bytes
-            stream.avail_in = UInt32(count)
-            stream.next_out = out.baseAddress
-            stream.avail_out = UInt32(bound)
-            status = CDeflate.deflate(&stream, last ? Z_FINISH : Z_SYNC_FLUSH)
-            written = bound - Int(stream.avail_out)
-        }
-        guard status == (last ? Z_STREAM_END : Z_OK), stream.avail_in == 0 else { return nil }
-        return (deflated, UInt(libdeflate_adler32(1, bytes, count)), count)
+    /// One piece of a zlib stream: `count` bytes deflated on their own (`RunLengthDeflate`: no
+    /// match reaches into the piece before), ended on a byte or, for the `last`, with the final
+    /// block; with the Adler-32 of the bytes.
+    private static func deflatedPiece(_ bytes: UnsafeMutablePointer<UInt8>, count: Int, last: Bool) -> Piece {
+        (RunLengthDeflate.compress(bytes, count: count, last: last), UInt(libdeflate_adler32(1, bytes, count)), count)
     }
 
     /// Whether every pixel's alpha is 255 (then the file is RGB).

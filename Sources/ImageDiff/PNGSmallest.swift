@@ -1,4 +1,5 @@
 internal import CDeflate
+internal import Dispatch
 
 /// How PNG files are compressed: the plan's `pngCompression`.
 public enum PNGCompression: String, CaseIterable, Sendable {
@@ -11,12 +12,25 @@ public enum PNGCompression: String, CaseIterable, Sendable {
     /// A render as a PNG file, with its pixel stamp (`PixelStamp`): every PNG shotter writes of
     /// a render comes from here. `fast` keeps `PNGEncoder.encode(_:)`'s path straight from the
     /// premultiplied words; `small` converts to straight RGBA first (its time is in deflate).
+    /// A large image's pixel hash is worked out on another thread while it is encoded.
     public func encode(_ image: PremultipliedImage) throws -> [UInt8] {
-        let png = switch self {
-        case .fast: try PNGEncoder.encode(image)
-        case .small: try PNGEncoder.encodeSmallest(rgba: image.straightRGBA(), width: image.width, height: image.height)
+        nonisolated(unsafe) var pixelHash: UInt64?
+        let hashed = DispatchSemaphore(value: 0)
+        let large = image.width * image.height >= PNGEncoder.piecewisePixels
+        if large {
+            DispatchQueue.global().async {
+                pixelHash = PixelStamp.pixelHash(image)
+                hashed.signal()
+            }
         }
-        return PixelStamp.stamped(png, from: image)
+        let png = try {
+            switch self {
+            case .fast: try PNGEncoder.encode(image)
+            case .small: try PNGEncoder.encodeSmallest(rgba: image.straightRGBA(), width: image.width, height: image.height)
+            }
+        }()
+        if large { hashed.wait() }
+        return PixelStamp.stamped(png, pixelHash: pixelHash ?? PixelStamp.pixelHash(image))
     }
 }
 

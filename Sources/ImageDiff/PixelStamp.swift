@@ -15,9 +15,14 @@ public enum PixelStamp {
 
     /// `png` (a file `PNGEncoder` wrote from `image`) with its stamp inserted before IEND.
     public static func stamped(_ png: [UInt8], from image: PremultipliedImage) -> [UInt8] {
+        stamped(png, pixelHash: pixelHash(image))
+    }
+
+    /// `png` stamped with `pixelHash`, the `pixelHash(_:)` of the image it was encoded from.
+    static func stamped(_ png: [UInt8], pixelHash: UInt64) -> [UInt8] {
         guard let chunks = chunks(of: png), let end = chunks.last(where: { $0.type == "IEND" }) else { return png }
         var data: [UInt8] = [version]
-        data.appendBigEndian(pixelHash(image))
+        data.appendBigEndian(pixelHash)
         data.appendBigEndian(dataHash(png, chunks))
         var out = Array(png[..<(end.data.lowerBound - 8)])
         out.appendChunk(chunkType, data)

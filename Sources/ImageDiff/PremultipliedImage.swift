@@ -25,8 +25,24 @@ public struct PremultipliedImage: Hashable, Sendable {
         self.init(width: width, height: height, words: words)
     }
 
-    /// Whether every pixel has alpha 255 (then premultiplied and straight values agree).
-    public var isOpaque: Bool { words.allSatisfy { $0 >= 0xFF00_0000 } }
+    /// Whether every pixel has alpha 255 (then premultiplied and straight values agree): the
+    /// alphas of all words ANDed, eight words at a time.
+    public var isOpaque: Bool {
+        words.withUnsafeBufferPointer { words in
+            guard let base = words.baseAddress else { return true }
+            let raw = UnsafeRawPointer(base)
+            var all: UInt64 = .max
+            var i = 0
+            while i + 8 <= words.count {
+                all &= raw.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self) & raw.loadUnaligned(fromByteOffset: i * 4 + 8, as: UInt64.self)
+                    & raw.loadUnaligned(fromByteOffset: i * 4 + 16, as: UInt64.self) & raw.loadUnaligned(fromByteOffset: i * 4 + 24, as: UInt64.self)
+                i += 8
+            }
+            while i < words.count { all &= UInt64(words[i]) | 0xFFFF_FFFF_0000_0000; i += 1 }
+            let alphas: UInt64 = 0xFF00_0000_FF00_0000
+            return all & alphas == alphas
+        }
+    }
 
     /// The pixel at column `x`, row `y`, straight.
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {

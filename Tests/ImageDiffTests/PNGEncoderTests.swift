@@ -108,3 +108,15 @@ import Testing
         #expect(png == PNGEncoder.file(width: width, height: height, opaque: true, compressed: expected))
     }
 }
+
+/// `PremultipliedImage.isOpaque` reads words eight at a time: one translucent pixel anywhere,
+/// the last of an odd count among them, makes the image translucent.
+@Suite struct OpacityTests {
+    @Test(arguments: [0, 7, 8, 1000, 1002])
+    func oneTranslucentPixelAnywhere(_ index: Int) {
+        var words = [UInt32](repeating: 0xFF12_3456, count: 1003)
+        #expect(PremultipliedImage(width: 1003, height: 1, words: words).isOpaque)
+        words[index] = 0xFE12_3456
+        #expect(!PremultipliedImage(width: 1003, height: 1, words: words).isOpaque)
+    }
+}
