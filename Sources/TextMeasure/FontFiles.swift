@@ -152,13 +152,16 @@ enum FontFiles {
     }
 
     /// Pango family list for `font`: its own file's family, the default design's cut of its
-    /// size for Latin, Greek and Cyrillic the other designs lack, then CJK, emoji and the
-    /// other scripts. Every pinned fallback is named, so the order is this list's, never
-    /// fontconfig's ranking.
-    static func familyList(for font: ResolvedFont) -> String {
+    /// size for Latin, Greek and Cyrillic the other designs lack, then, `withFallbacks`, CJK,
+    /// emoji and the other scripts. Every pinned fallback is named, so the order is this list's,
+    /// never fontconfig's ranking. A configuration without the fallbacks' files leaves them out:
+    /// families it does not hold change no font's rank, and Pango hashes and compares the
+    /// description's family string for every text it shapes (the 40 names were a twelfth of
+    /// measuring a screen).
+    static func familyList(for font: ResolvedFont, withFallbacks: Bool) -> String {
         var families = [file(for: font).family]
         if font.design != .default { families.append(font.usesDisplayCut ? displayCut.family : textCut.family) }
-        families += fallbackFamilies
+        if withFallbacks { families += fallbackFamilies }
         return families.joined(separator: ",")
     }
 

@@ -10,9 +10,9 @@ final class PangoEngine {
     private let defaultConfig: PinnedFontConfig
     private let defaultFonts: PangoFonts
     /// Made the first time a text needs another design's font.
-    private lazy var designFonts: PangoFonts = Self.fonts(FontFiles.configWithDesigns) ?? defaultFonts
+    private lazy var designFonts: PangoFonts = Self.fonts(FontFiles.configWithDesigns, withFallbacks: false) ?? defaultFonts
     /// Made the first time a text needs a fallback font.
-    private lazy var fontsWithFallbacks: PangoFonts = Self.fonts(FontFiles.configWithFallbacks) ?? designFonts
+    private lazy var fontsWithFallbacks: PangoFonts = Self.fonts(FontFiles.configWithFallbacks, withFallbacks: true) ?? designFonts
     private var widths: [WidthKey: Double] = [:]
     /// The glyph runs of lines measured or drawn, so that drawing a line layout measured does
     /// not shape it again (shaping was a third of rasterizing a screen).
@@ -30,11 +30,11 @@ final class PangoEngine {
 
     init(config: PinnedFontConfig) {
         defaultConfig = config
-        defaultFonts = PangoFonts(config: config)
+        defaultFonts = PangoFonts(config: config, withFallbacks: false)
     }
 
-    private static func fonts(_ config: Result<PinnedFontConfig, FontFileError>) -> PangoFonts? {
-        (try? config.get()).map(PangoFonts.init)
+    private static func fonts(_ config: Result<PinnedFontConfig, FontFileError>, withFallbacks: Bool) -> PangoFonts? {
+        (try? config.get()).map { PangoFonts(config: $0, withFallbacks: withFallbacks) }
     }
 
     /// The fonts to lay `text` out with: the fewest files (`FontFiles.config`) whose families
@@ -457,10 +457,10 @@ final class PangoFonts {
         let descent: Double
         let file: String?
 
-        init(font: ResolvedFont, fontMap: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer) {
+        init(font: ResolvedFont, withFallbacks: Bool, fontMap: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer) {
             let file = FontFiles.file(for: font)
             description = pango_font_description_new()
-            pango_font_description_set_family(description, FontFiles.familyList(for: font))
+            pango_font_description_set_family(description, FontFiles.familyList(for: font, withFallbacks: withFallbacks))
             pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(file.weight)))
             pango_font_description_set_style(description, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
             // Sizes are points; at resolution 72 a point is a pixel, so the same number as CSS px.
@@ -495,7 +495,11 @@ final class PangoFonts {
         }
     }
 
-    init(config: PinnedFontConfig) {
+    /// Whether the configuration holds the fallbacks (`FontFiles.familyList`).
+    private let withFallbacks: Bool
+
+    init(config: PinnedFontConfig, withFallbacks: Bool) {
+        self.withFallbacks = withFallbacks
         fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)
         // The font map takes its own reference to the config.
         pango_fc_font_map_set_config(OpaquePointer(fontMap), config.config)
@@ -523,7 +527,7 @@ final class PangoFonts {
 
     func setup(_ font: ResolvedFont) -> FontSetup {
         if let setup = setups[font] { return setup }
-        let setup = FontSetup(font: font, fontMap: fontMap, context: context)
+        let setup = FontSetup(font: font, withFallbacks: withFallbacks, fontMap: fontMap, context: context)
         setups[font] = setup
         return setup
     }

@@ -140,11 +140,12 @@ struct PangoTextMeasurerTests {
 
     /// Fonts are loaded in steps (the default design's files, every design's, then the
     /// fallbacks) only when a text needs them; text an earlier step covers must lay out
-    /// exactly as it does with every pinned file loaded.
+    /// exactly as it does with every pinned file loaded (and every fallback family named).
     @Test func textAnEarlierFontStepCoversIsTheSameWithEveryFile() throws {
         let defaultOnly = try FontFiles.config.get(), designs = try FontFiles.configWithDesigns.get()
-        let fontsAll = PangoFonts(config: try FontFiles.configWithFallbacks.get())
-        let steps = [(defaultOnly, PangoFonts(config: defaultOnly)), (designs, PangoFonts(config: designs))]
+        let fontsAll = PangoFonts(config: try FontFiles.configWithFallbacks.get(), withFallbacks: true)
+        let steps = [(defaultOnly, PangoFonts(config: defaultOnly, withFallbacks: false)),
+                     (designs, PangoFonts(config: designs, withFallbacks: false))]
         let texts = ["Donut Shop", "Ελληνικά кириллица", "½ ‰ → ← © ™ “quotes” — …", "0123456789 ăș éü ß"]
         var compared = 0
         for design in FontDesign.allCases {
