@@ -36,21 +36,30 @@ public struct JSONSyntaxError: Error, Sendable {
 /// Parses UTF-8 JSON text. `lineOffset` is the line number of the first byte.
 public struct JSONParser {
     private let bytes: [UInt8]
-    private var index = 0
+    private var index: Int
+    /// Where the text ends in `bytes`.
+    private let end: Int
     private(set) var line: Int
     /// Nesting limit so hostile input cannot overflow the stack.
     private static let maxDepth = 512
 
     public init(_ bytes: [UInt8], firstLine: Int = 1) {
+        self.init(bytes, range: bytes.indices, firstLine: firstLine)
+    }
+
+    /// The text in `range` of `bytes` (one line of a JSON Lines file, without copying it).
+    public init(_ bytes: [UInt8], range: Range<Int>, firstLine: Int = 1) {
         self.bytes = bytes
-        self.line = firstLine
+        index = range.lowerBound
+        end = range.upperBound
+        line = firstLine
     }
 
     /// One complete document (trailing whitespace allowed).
     public mutating func parseDocument() throws(JSONSyntaxError) -> JSON {
         let value = try parseValue(depth: 0)
         skipWhitespace()
-        if index < bytes.count { throw error("unexpected text after the JSON value") }
+        if index < end { throw error("unexpected text after the JSON value") }
         return value
     }
 
@@ -73,22 +82,22 @@ public struct JSONParser {
             }
         }
         skipWhitespace()
-        if index < bytes.count { throw error("unexpected text after the JSON array") }
+        if index < end { throw error("unexpected text after the JSON array") }
         return elements
     }
 
     private func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(line: line, message: message) }
 
-    private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+    private func peek() -> UInt8? { index < end ? bytes[index] : nil }
 
     private mutating func next() -> UInt8? {
-        guard index < bytes.count else { return nil }
+        guard index < end else { return nil }
         defer { index += 1 }
         return bytes[index]
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
+        while index < end {
             switch bytes[index] {
             case 0x0A: line += 1; index += 1
             case 0x20, 0x09, 0x0D: index += 1
@@ -154,9 +163,21 @@ public struct JSONParser {
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
         let start = index
-        if peek() == UInt8(ascii: "-") { index += 1 }
+        let negative = peek() == UInt8(ascii: "-")
+        if negative { index += 1 }
         var sawDigit = false
-        while let c = peek(), c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") { index += 1; sawDigit = true }
+        var whole = 0
+        while let c = peek(), c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
+            if index - start < 16 { whole = whole * 10 + Int(c - UInt8(ascii: "0")) }
+            index += 1
+            sawDigit = true
+        }
+        // A whole number of up to 15 digits is exactly that Double: no text to parse.
+        let after = peek()
+        if sawDigit, index - start - (negative ? 1 : 0) <= 15,
+           after != UInt8(ascii: "."), after != UInt8(ascii: "e"), after != UInt8(ascii: "E") {
+            return negative ? -Double(whole) : Double(whole)
+        }
         if peek() == UInt8(ascii: ".") {
             index += 1
             while let c = peek(), c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") { index += 1 }
@@ -173,6 +194,14 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
+        // Most strings have no escape: made from the bytes as they are.
+        var scan = index
+        while scan < end, bytes[scan] != UInt8(ascii: "\""), bytes[scan] != UInt8(ascii: "\\"), bytes[scan] != 0x0A { scan += 1 }
+        if scan < end, bytes[scan] == UInt8(ascii: "\"") {
+            let text = String(decoding: bytes[index..<scan], as: UTF8.self)
+            index = scan + 1
+            return text
+        }
         var out: [UInt8] = []
         while true {
             guard let c = next() else { throw error("unterminated string") }

@@ -71,10 +71,10 @@ public enum OpStreamReader {
         while lineStart < bytes.count {
             lineNumber += 1
             let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
-            let lineBytes = Array(bytes[lineStart..<lineEnd])
+            let line = lineStart..<lineEnd
             lineStart = lineEnd + 1
-            if lineBytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            var parser = JSONParser(lineBytes, firstLine: lineNumber)
+            if bytes[line].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            var parser = JSONParser(bytes, range: line, firstLine: lineNumber)
             let value: JSON
             do { value = try parser.parseDocument() } catch {
                 throw InputError(file: file, line: lineNumber, message: "not valid JSON: \(error.message)")
