@@ -1,5 +1,8 @@
 internal import CDeflate
 internal import Dispatch
+#if canImport(Glibc)
+internal import Glibc
+#endif
 
 /// A PNG writer tuned for screenshots: 8-bit RGB when every pixel is opaque (a whole screen
 /// always is: a quarter less data to deflate), RGBA otherwise; filter "Up" on every row;
@@ -43,8 +46,13 @@ public enum PNGEncoder {
                     for y in rows {
                         let start = y * (width * 3 + 1)
                         out[start] = 2
-                        Self.filterUp(row: base + y * width, above: y == 0 ? zeros : base + (y - 1) * width, count: width,
-                                      into: UnsafeMutableRawPointer(out + start + 1))
+                        let row = base + y * width, above = y == 0 ? zeros : base + (y - 1) * width
+                        // Most rows of a screen repeat the one above: their difference is zeros.
+                        if y > 0 && memcmp(row, above, width * 4) == 0 {
+                            (out + start + 1).initialize(repeating: 0, count: width * 3)
+                        } else {
+                            Self.filterUp(row: row, above: above, count: width, into: UnsafeMutableRawPointer(out + start + 1))
+                        }
                     }
                 }
             }

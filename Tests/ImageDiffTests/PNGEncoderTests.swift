@@ -120,3 +120,18 @@ import Testing
         #expect(!PremultipliedImage(width: 1003, height: 1, words: words).isOpaque)
     }
 }
+
+/// Rows that repeat the row above are written as zeros without being filtered one pixel at a
+/// time: the bytes are those of filtering them, below and above the piecewise size.
+@Suite struct RepeatedRowTests {
+    @Test(arguments: [(393, 852), (1179, 2556)])
+    func repeatedRowsGiveTheFilteredBytes(_ size: (Int, Int)) throws {
+        let (width, height) = size
+        let words = (0..<width * height).map { i -> UInt32 in
+            let (x, y) = (i % width, i / width)
+            return 0xFF00_0000 | UInt32((y / 40) % 7 * 30) << 16 | UInt32(x % 13 * 19)
+        }
+        let image = PremultipliedImage(width: width, height: height, words: words)
+        #expect(try PNGEncoder.encode(image) == PNGEncoder.encode(rgba: image.straightRGBA(), width: width, height: height))
+    }
+}
