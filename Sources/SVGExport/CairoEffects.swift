@@ -251,7 +251,7 @@ extension CairoPainter {
         let (width, height) = (Int(image.box.width), Int(image.box.height))
         let stride = Int(cairo_image_surface_get_stride(image.surface))
         guard let data = cairo_image_surface_get_data(image.surface) else { return nil }
-        let factor = max(1, min(Int((sigma / 3).rounded(.down)), 16))
+        let factor = max(1, Int(min((sigma / 3).rounded(.down), 16)))
         let (w, h) = ((width + factor - 1) / factor, (height + factor - 1) / factor)
         guard let out = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else { return nil }
         cairo_surface_flush(out)

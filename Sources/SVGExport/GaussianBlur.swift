@@ -3,9 +3,11 @@
 /// pixel count whatever the radius. Cairo has no blur of its own.
 enum GaussianBlur {
     /// Box widths (odd) whose three passes give standard deviation `sigma` (Kovesi's
-    /// "boxes for Gauss"); empty when `sigma` is too small to change a pixel.
+    /// "boxes for Gauss"); empty when `sigma` is too small to change a pixel. A deviation past
+    /// `maxSigma` is that one: wider boxes than a billion pixels make no plane any different.
     static func boxWidths(sigma: Double) -> [Int] {
         guard sigma.isFinite, sigma >= 0.2 else { return [] }
+        let sigma = min(sigma, maxSigma)
         let n = 3.0
         let ideal = (12 * sigma * sigma / n + 1).squareRoot()
         var lower = Int(ideal.rounded(.down))
@@ -16,6 +18,8 @@ enum GaussianBlur {
         let m = ((12 * sigma * sigma - n * l * l - 4 * n * l - 3 * n) / (-4 * l - 4)).rounded()
         return (0..<3).map { Double($0) < m ? lower : upper }
     }
+
+    static let maxSigma = 1e9
 
     /// Blurs `plane` (`width` x `height`, rows packed) in place; outside the plane counts as 0.
     static func blur(_ plane: inout [UInt8], width: Int, height: Int, sigma: Double) {

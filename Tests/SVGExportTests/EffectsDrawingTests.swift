@@ -86,6 +86,19 @@ struct EffectsDrawingTests {
         #expect(rgba(png, 20, 50)[3] == 0)
     }
 
+    /// A blur of any finite size draws (a fuzzed `blur` of 1.2e29 trapped converting its
+    /// block size to an integer): so wide, the content spreads to nothing.
+    @Test(arguments: [1e9, 1.2e29, 1e300])
+    func aHugeBlurDrawsNothingVisible(_ sigma: Double) throws {
+        let png = try image([
+            .pushBlur(sigma: sigma, bounds: rect(40, 40, 20, 20)),
+            .fill(.rect, rect(40, 40, 20, 20), .solid(RGBA(0, 0, 1))),
+            .popBlur,
+        ])
+        #expect(rgba(png, 50, 50)[3] == 0)
+        #expect(GaussianBlur.boxWidths(sigma: sigma) == GaussianBlur.boxWidths(sigma: GaussianBlur.maxSigma))
+    }
+
     @Test func maskAndPaintThroughCombineContentWithAGradient() throws {
         let fade = Paint.linearGradient(stops: [GradientStop(color: RGBA(0, 0, 0, 1), location: 0),
                                                 GradientStop(color: RGBA(0, 0, 0, 0), location: 1)],
