@@ -17,7 +17,7 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "librsvg2-dev"])]
         ),
         // libdeflate: whole-buffer deflate and CRC-32 for PNG files, 2-3 times zlib's speed; and
-        // zlib, whose flushes let a large image be deflated in pieces on parallel threads (ImageDiff only).
+        // zlib, whose adler32_combine joins the checksums of a large image's pieces (ImageDiff only).
         .systemLibrary(
             name: "CDeflate",
             pkgConfig: "libdeflate",

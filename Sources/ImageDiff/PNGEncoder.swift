@@ -149,7 +149,7 @@ public enum PNGEncoder {
             return file(width: width, height: height, opaque: opaque, compressed: try deflate(filtered, count: filteredCount, level: level))
         }
         let pieces = (0..<pieceCount).map { i in (height * i / pieceCount)..<(height * (i + 1) / pieceCount) }
-        var deflated = [Piece?](repeating: nil, count: pieces.count)
+        var deflated = [Piece](repeating: ([], 1, 0), count: pieces.count)
         deflated.withUnsafeMutableBufferPointer { deflated in
             // Each thread filters and deflates its own rows into its own slot.
             nonisolated(unsafe) let slots = deflated, buffer = filtered
@@ -163,7 +163,7 @@ public enum PNGEncoder {
                 }
             }
         }
-        return file(width: width, height: height, opaque: opaque, compressed: try zlibStream(deflated))
+        return file(width: width, height: height, opaque: opaque, compressed: zlibStream(deflated))
     }
 
     /// Compresses `count` filtered bytes at `filtered` into a zlib stream (libdeflate).
@@ -185,13 +185,12 @@ public enum PNGEncoder {
     typealias Piece = (deflated: [UInt8], adler: UInt, count: Int)
 
     /// The pieces as one zlib stream: header, the pieces in order, the Adler-32 of all the
-    /// bytes (combined from the pieces'). Throws when a piece failed.
-    private static func zlibStream(_ pieces: [Piece?]) throws -> [UInt8] {
+    /// bytes (combined from the pieces').
+    private static func zlibStream(_ pieces: [Piece]) -> [UInt8] {
         // Deflate with a 32 KiB window (0x78), level "fastest" (0x01: the pair a multiple of 31).
         var stream: [UInt8] = [0x78, 0x01]
         var adler: UInt = 1
         for piece in pieces {
-            guard let piece else { throw Error.compressionFailed }
             stream += piece.deflated
             adler = adler32_combine(adler, piece.adler, Int(piece.count))
         }

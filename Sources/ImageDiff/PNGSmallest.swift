@@ -4,7 +4,7 @@ internal import Dispatch
 /// How PNG files are compressed: the plan's `pngCompression`.
 public enum PNGCompression: String, CaseIterable, Sendable {
     /// `PNGEncoder.encode`: filter Up on every row, libdeflate level 2 (artifacts, renders);
-    /// zlib in pieces on parallel threads from `PNGEncoder.piecewisePixels` on.
+    /// `RunLengthDeflate` in pieces on parallel threads from `PNGEncoder.piecewisePixels` on.
     case fast
     /// `PNGEncoder.encodeSmallest`: for goldens kept in a repository.
     case small

@@ -39,8 +39,8 @@ enum RunLengthDeflate {
         out.write(2, bits: 2)  // dynamic Huffman codes
         writeCodeLengths(literalLengths, distanceLengths, to: &out)
         // Each literal's and length's code, its length and extra bits in one table:
-        // code | codeLength << 16 for literals; for lengths 3...258 the whole match (length
-        // code, extra bits, distance code) as bits and a count.
+        // code | codeLength << 32 for literals; for lengths 3...258 the whole match (length
+        // code, extra bits, distance code) as bits, with its bit count << 48.
         let literalTable = (0..<256).map { UInt64(literalCodes[$0]) | UInt64(literalLengths[$0]) << 32 }
         let matchTable = (0...maximumMatch).map { length -> UInt64 in
             guard length >= 3 else { return 0 }

@@ -268,9 +268,9 @@ public func pixelSize(of size: Size, scale: Double) -> PixelSize {
 }
 
 /// `renderImage` encoded as PNG (`PNGCompression.fast`: 8-bit RGB or RGBA, libdeflate level 2
-/// or, from `PNGEncoder.piecewisePixels` on, zlib in pieces; with its pixel stamp), byte for
-/// byte the golden `shotter test` records. The bytes depend only on the list, the text
-/// drawer's fonts and the icon set: no timestamps, no process state.
+/// or, from `PNGEncoder.piecewisePixels` on, `RunLengthDeflate` in pieces; with its pixel
+/// stamp), byte for byte the golden `shotter test` records. The bytes depend only on the list,
+/// the text drawer's fonts and the icon set: no timestamps, no process state.
 public func renderPNG(_ list: DisplayList, scale: Double, text: any TextDrawing,
                       icons: IconLibrary = .standard, limit: PixelLimit = PixelLimit(), banding: Banding = .none) throws -> [UInt8] {
     try PNGCompression.fast.encode(try renderImage(list, scale: scale, text: text, icons: icons, limit: limit, banding: banding).pixels)

@@ -254,7 +254,7 @@ final class PangoEngine {
 /// calls `pango_cairo_glyph_string_path` and `pango_cairo_show_glyph_string` make (the same
 /// positions, in the same arithmetic), without Pango: Cairo's scaled fonts are safe to share
 /// between threads, so the line can be drawn on any thread. A glyph a font lacks is drawn by
-/// Pango as a box with its code point (`pangoRuns`, drawable only on the thread that shaped it).
+/// Pango as a box with its code point (a run's `pango`, drawable only on the thread that shaped it).
 final class ShapedLine: @unchecked Sendable {
     struct Run {
         /// `cairo_scaled_font_t *`, referenced by the line (nil when Pango has none for the run:
@@ -349,11 +349,11 @@ final class ShapedLine: @unchecked Sendable {
 
     /// Draws the line with its baseline's left end at (x, baseline) in the user space of `cr`;
     /// throws when a run's font could not be made (which would otherwise only show as missing
-    /// glyphs, or as an error state of the surface). The layout keeps the measuring context (identity matrix, no hinting), so
-    /// positions match the measured widths at any scale. Outline glyphs are filled as paths:
-    /// Cairo 1.16's image surfaces would otherwise snap each glyph to a whole device pixel while
-    /// SVG keeps exact positions, and PNG and SVG must agree. Bitmap (color emoji) glyphs have
-    /// no outline and are shown as glyphs.
+    /// glyphs, or as an error state of the surface). The glyphs sit where the measuring context
+    /// (identity matrix, no hinting) shaped them, so positions match the measured widths at any
+    /// scale. Outline glyphs are filled as paths: Cairo 1.16's image surfaces would otherwise
+    /// snap each glyph to a whole device pixel while SVG keeps exact positions, and PNG and SVG
+    /// must agree. Bitmap (color emoji) glyphs have no outline and are shown as glyphs.
     func draw(font: ResolvedFont, in cr: OpaquePointer, x: Double, baseline: Double) throws(TextDrawingError) {
         var unitX = 1.0, unitY = 0.0
         cairo_user_to_device_distance(cr, &unitX, &unitY)

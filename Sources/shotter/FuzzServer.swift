@@ -4,9 +4,9 @@ import TextMeasure
 import SVGExport
 
 /// `shotter fuzz-server`, for `shotter-fuzz` only (not in the help): runs many commands, each
-/// in a child forked from this process once fontconfig is set up and librsvg loaded. A case then skips the
-/// process start and font setup (about 0.2 s of a 0.3 s run) but still crashes, hangs, prints
-/// and writes files on its own, exactly as `shotter` run alone would.
+/// in a child forked from this process once fontconfig is set up and librsvg loaded. A case
+/// then skips the process start and font setup (about 0.2 s of a 0.3 s run) but still crashes,
+/// hangs, prints and writes files on its own, exactly as `shotter` run alone would.
 ///
 /// One line per request on stdin: `STDOUT-FILE<TAB>STDERR-FILE<TAB>ARGUMENT...`. Answers on
 /// stdout: `pid N` once the child runs (the client kills it when it runs too long), then

@@ -43,8 +43,8 @@ import Testing
 }
 
 /// An image of `PNGEncoder.piecewisePixels` or more is deflated in pieces on parallel threads
-/// (zlib, each piece ended with a sync flush): one valid zlib stream whose bytes never vary,
-/// decoding to the image's pixels, opaque (from premultiplied words) and translucent alike.
+/// (`RunLengthDeflate`, each piece ended on a byte): one valid zlib stream whose bytes never
+/// vary, decoding to the image's pixels, opaque (from premultiplied words) and translucent alike.
 @Suite struct PiecewiseEncodingTests {
     /// 1179 x 2556 (a phone screen at 3x, width not a multiple of four): bands of noise and
     /// flat color, so every piece has real work.
