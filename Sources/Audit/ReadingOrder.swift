@@ -29,7 +29,7 @@ extension Audit {
         }
         for box in sample.textBoxes(screen) where !ScreenTree.interactiveKinds.contains(tree[box.element]?.kind ?? "") && !inControl(box.element) {
             let rects = box.lineRects
-            items.append(ReadingItem(element: box.element, label: box.string, frame: rects.dropFirst().reduce(rects[0], union)))
+            items.append(ReadingItem(element: box.element, label: box.string, frame: rects.dropFirst().reduce(rects[0]) { $0.union($1) }))
         }
         let byTop = items.sorted { ($0.frame.minY, $0.frame.minX, $0.element) < ($1.frame.minY, $1.frame.minX, $1.element) }
         var ordered: [ReadingItem] = []

@@ -118,7 +118,7 @@ struct SampleChecks {
             let chrome = sample.layout.chrome[owner] ?? [:]
             let scrolls = ancestors[..<depth].contains { ["scrollview", "list"].contains(screen.tree[$0]?.kind ?? "") }
             if kind == "navscreen", let bar = chrome["bar"] {
-                let top = [chrome["largeTitle"], chrome["searchField"]].compactMap { $0 }.reduce(bar) { union($0, $1) }
+                let top = [chrome["largeTitle"], chrome["searchField"]].compactMap { $0 }.reduce(bar) { $0.union($1) }
                 result.append(("navigation bar", owner, top))
             }
             let bottom = kind == "navscreen" ? chrome["bottomBar"].map { ("toolbar", $0) } : chrome["bar"].map { ("tab bar", $0) }
@@ -150,7 +150,7 @@ struct SampleChecks {
                 let aFirst = (screen.ref(a.element).line, a.element) <= (screen.ref(b.element).line, b.element)
                 let (main, other) = aFirst ? (a, b) : (b, a)
                 add(.textOverlap, .error, main.element, part: main.part, related: other.element,
-                    frame: main.lineRects.reduce(main.lineRects[0]) { union($0, $1) },
+                    frame: main.lineRects.reduce(main.lineRects[0]) { $0.union($1) },
                     Measurement(value: shared, threshold: Self.overlapArea, unit: "pt²"),
                     "lines drawn over \(screen.ref(other.element).description)" + (other.part.map { " (\($0))" } ?? ""))
             }
@@ -441,9 +441,4 @@ struct SampleChecks {
                 "\(fmt(box.text.font.size)) pt text at large (under 11 pt)")
         }
     }
-}
-
-func union(_ a: Rect, _ b: Rect) -> Rect {
-    let x = min(a.minX, b.minX), y = min(a.minY, b.minY)
-    return Rect(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
 }
