@@ -131,10 +131,7 @@ struct BandPlan: Equatable {
                 // As the painter: a transform it does not apply clips to nothing, so what it
                 // holds draws nowhere and any extent for it is safe.
                 let combined = ctm.after(transform)
-                if transform.isDrawable, [combined.a, combined.b, combined.c, combined.d].allSatisfy({ abs($0) <= CairoPainter.maxTransformScale }),
-                   abs(combined.tx) <= 1e6, abs(combined.ty) <= 1e6 {
-                    ctm = combined
-                }
+                if CairoPainter.applies(transform, making: combined) { ctm = combined }
                 known = true
             case .popTransform:
                 known = closeTransform()

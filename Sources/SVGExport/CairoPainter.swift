@@ -20,6 +20,15 @@ struct CairoPainter {
     /// The most device pixels one point may span once transformed (a 30x scale effect at 3x is 90).
     static let maxTransformScale = 100.0
 
+    /// Whether `transform`, making the device transform `combined`, is applied: not one that
+    /// collapses the content (a 90° turn about a 3-D axis), nor one that would blow it up past
+    /// what Cairo draws in reasonable time (DrawingBounds keeps untransformed geometry near the
+    /// canvas; docs/limits.md). The content of one that is not draws nothing.
+    static func applies(_ transform: AffineTransform, making combined: AffineTransform) -> Bool {
+        transform.isDrawable && [combined.a, combined.b, combined.c, combined.d].allSatisfy { abs($0) <= maxTransformScale }
+            && abs(combined.tx) <= 1e6 && abs(combined.ty) <= 1e6
+    }
+
     /// `skipping[i]`, when set, is where to go on from instead of drawing item `i` (a band of
     /// rows it draws nothing in: `BandPlan`).
     func play(_ list: DisplayList, skipping: [Int?]? = nil, on cr: OpaquePointer) throws(DrawingError) {
@@ -107,17 +116,13 @@ struct CairoPainter {
             close(upTo: { if case .transform = $0 { true } else { false } }, &open, on: cr)
         case .pushAffine(let transform):
             cairo_save(cr)
-            // A transform that collapses the content (a 90° turn about a 3-D axis) draws nothing,
-            // and so does one that would blow it up past what Cairo draws in reasonable time
-            // (DrawingBounds keeps untransformed geometry near the canvas; docs/limits.md).
             var m = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d,
                                    x0: transform.tx, y0: transform.ty)
             var current = cairo_matrix_t(), combined = cairo_matrix_t()
             cairo_get_matrix(cr, &current)
             cairo_matrix_multiply(&combined, &m, &current)
-            let linear = [combined.xx, combined.yx, combined.xy, combined.yy]
-            if transform.isDrawable, linear.allSatisfy({ abs($0) <= Self.maxTransformScale }),
-               abs(combined.x0) <= 1e6, abs(combined.y0) <= 1e6 {
+            if Self.applies(transform, making: AffineTransform(a: combined.xx, b: combined.yx, c: combined.xy, d: combined.yy,
+                                                               tx: combined.x0, ty: combined.y0)) {
                 cairo_transform(cr, &m)
             } else {
                 cairo_rectangle(cr, 0, 0, 0, 0)
