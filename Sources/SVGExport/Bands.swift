@@ -109,10 +109,8 @@ struct BandPlan: Equatable {
                 known = add(box, grow: box.width / 2, crossable: false, at: index)
             case .image(let image):
                 // SVG and PDF pictures are not clipped to their frame: a frame around it.
-                let vector: Bool = if case .file(let path) = image.content {
-                    path.lowercased().hasSuffix(".svg") || path.lowercased().hasSuffix(".pdf")
-                } else { false }
-                known = add(image.rect, grow: vector ? max(image.rect.width, image.rect.height) : 0, crossable: false, at: index)
+                let reach = image.vectorFile == nil ? 0 : max(image.rect.width, image.rect.height)
+                known = add(image.rect, grow: reach, crossable: false, at: index)
             case .backdropBlur(let shape, let rect, _):
                 known = add(shape.bounds(in: rect), crossable: false, at: index)
             case .pushClip:

@@ -113,6 +113,19 @@ final class ImageCache: @unchecked Sendable {
     }
 }
 
+/// The picture files drawn as vectors (librsvg, poppler) rather than decoded to pixels.
+enum VectorFormat { case svg, pdf }
+
+extension ImageItem {
+    /// The SVG or PDF file the picture is drawn from, by its name's extension; nil for a
+    /// bitmap. A vector picture is not clipped to its frame.
+    var vectorFile: (path: String, format: VectorFormat)? {
+        guard case .file(let path) = content else { return nil }
+        let name = path.lowercased()
+        return name.hasSuffix(".svg") ? (path, .svg) : name.hasSuffix(".pdf") ? (path, .pdf) : nil
+    }
+}
+
 extension CairoPainter {
     /// Draws the image filling `item.rect`; content that cannot be decoded draws the dashed
     /// placeholder icons get.
@@ -122,11 +135,12 @@ extension CairoPainter {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         if item.template != nil { cairo_push_group(cr) }
-        if case .file(let path) = item.content, path.lowercased().hasSuffix(".svg") {
+        switch item.vectorFile {
+        case let (path, .svg)?:
             guard drawSVG(path, in: rect, on: cr) else { return drawUndecodable(item, on: cr) }
-        } else if case .file(let path) = item.content, path.lowercased().hasSuffix(".pdf") {
+        case let (path, .pdf)?:
             guard drawPDF(path, in: rect, on: cr) else { return drawUndecodable(item, on: cr) }
-        } else {
+        case nil:
             guard let raster = ImageCache.shared.raster(item.content) else { return drawUndecodable(item, on: cr) }
             // A recipe cropped to nothing draws nothing.
             if raster.width > 0, raster.height > 0 { drawRaster(raster, in: rect, smooth: item.smooth, on: cr) }
