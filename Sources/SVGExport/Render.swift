@@ -94,8 +94,7 @@ public func renderImage(_ list: DisplayList, scale: Double, text: any TextDrawin
     }
     try limit.check(pixels, what: "the canvas")
     let cleared = !list.beginsWithOpaqueBackground(width: width, height: height, scale: scale)
-    if banding != .none, width * height >= BandPlan.minimumPixels, let prepared = text.prepared(list.textRuns),
-       let plan = BandPlan(list, scale: scale, width: width, height: height, text: prepared),
+    if banding != .none, case let (plan, prepared)? = bandPlan(list, scale: scale, pixels: pixels, text: text),
        // A drawing failure is reported as drawing in one piece reports it.
        let pixels = try? drawPixels(width: width, height: height, cleared: cleared, canvas: canvas, { base in
            try drawBands(list, plan, scale: scale, width: width, height: height, base: base, text: prepared, icons: icons,
@@ -113,9 +112,17 @@ public func renderImage(_ list: DisplayList, scale: Double, text: any TextDrawin
 /// The first row of the lower band `renderImage` draws `list` at `scale` in when banding, or
 /// nil when it draws it in one piece.
 public func bandBoundary(_ list: DisplayList, scale: Double, text: any TextDrawing) -> Int? {
-    let pixels = pixelSize(of: list.size, scale: scale)
-    guard pixels.width * pixels.height >= BandPlan.minimumPixels, let prepared = text.prepared(list.textRuns) else { return nil }
-    return BandPlan(list, scale: scale, width: pixels.width, height: pixels.height, text: prepared)?.boundary
+    bandPlan(list, scale: scale, pixels: pixelSize(of: list.size, scale: scale), text: text)?.plan.boundary
+}
+
+/// The bands `list` at `scale` may be drawn in, with the text drawer both bands use; nil when
+/// the image is too small for bands (checked before the text is prepared) or the list cannot
+/// be cut.
+private func bandPlan(_ list: DisplayList, scale: Double, pixels: PixelSize,
+                      text: any TextDrawing) -> (plan: BandPlan, text: any PreparedTextDrawing)? {
+    guard pixels.width * pixels.height >= BandPlan.minimumPixels, let prepared = text.prepared(list.textRuns),
+          let plan = BandPlan(list, scale: scale, width: pixels.width, height: pixels.height, text: prepared) else { return nil }
+    return (plan, prepared)
 }
 
 /// Whether `renderImage` may draw a screen in two bands of rows (`BandPlan`).
@@ -345,15 +352,17 @@ public func rasterizeSVG(_ svg: [UInt8], width: Double, height: Double, scale: D
         throw RenderError.cairo("librsvg: \(message)")
     }
     defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
-    return RenderedImage(pixels: try drawPixels(width: Int(w), height: Int(h)) { base in try onSurface(base, width: Int(w), height: Int(h)) { surface in
-        let cr = cairo_create(surface)
-        defer { cairo_destroy(cr) }
-        var viewport = RsvgRectangle(x: 0, y: 0, width: w, height: h)
-        _ = rsvg.renderDocument(handle, cr, &viewport, &error)
-        if let error {
-            let message = String(cString: error.pointee.message)
-            g_error_free(error)
-            throw RenderError.cairo("librsvg: \(message)")
+    return RenderedImage(pixels: try drawPixels(width: Int(w), height: Int(h)) { base in
+        try onSurface(base, width: Int(w), height: Int(h)) { surface in
+            let cr = cairo_create(surface)
+            defer { cairo_destroy(cr) }
+            var viewport = RsvgRectangle(x: 0, y: 0, width: w, height: h)
+            _ = rsvg.renderDocument(handle, cr, &viewport, &error)
+            if let error {
+                let message = String(cString: error.pointee.message)
+                g_error_free(error)
+                throw RenderError.cairo("librsvg: \(message)")
+            }
         }
-    } })
+    })
 }
