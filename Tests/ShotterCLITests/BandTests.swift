@@ -14,14 +14,10 @@ import Testing
     @Test(arguments: GoldenTests.examples)
     func bandsDrawThePixelsOfOnePiece(example: String) throws {
         let renderer = try Screenshotter()
-        let planned = try #require(try GoldenTests.plan.get().streams().first { $0.name == example })
-        var last: ElementTree?
-        try GoldenTests.stream(example).replay { _, tree in last = tree }
-        let tree = try #require(last)
+        let (planned, tree) = try GoldenTests.lastCommit(example)
         var cut = 0
         for (size, scheme) in [(DynamicTypeSize.large, ColorScheme.light), (.accessibility3, .dark)] {
-            let env = RenderEnvironment(device: planned.settings.devices[0], dynamicTypeSize: size, colorScheme: scheme,
-                                        catalog: planned.settings.catalog, remoteImages: planned.settings.remoteImages)
+            let env = GoldenTests.environment(planned, device: planned.settings.devices[0], size: size, scheme: scheme)
             let list = renderer.displayList(tree: tree, environment: env, diagnostics: Diagnostics())
             renderer.banding = .none
             let whole = try renderer.image(list, scale: 3)

@@ -44,6 +44,21 @@ import RenderPipeline
         return try OpStream(file: "Examples/\(example).jsonl", bytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
+    /// An example's entry in the plan and the tree of its last commit.
+    static func lastCommit(_ example: String) throws -> (planned: PlannedStream, tree: ElementTree) {
+        let planned = try #require(try plan.get().streams().first { $0.name == example })
+        var last: ElementTree?
+        try stream(example).replay { _, tree in last = tree }
+        return (planned, try #require(last))
+    }
+
+    /// The environment of `planned` on `device`, at `size`, in `scheme`, with the plan's assets.
+    static func environment(_ planned: PlannedStream, device: Device, size: DynamicTypeSize,
+                            scheme: ColorScheme) -> RenderEnvironment {
+        RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: scheme,
+                          catalog: planned.settings.catalog, remoteImages: planned.settings.remoteImages)
+    }
+
     @Test func thePlansCoverEveryExample() throws {
         let streams = try Self.plan.get().streams()
         #expect(streams.map(\.name).sorted() == Self.examples)
@@ -81,15 +96,11 @@ import RenderPipeline
     @Test(arguments: examples)
     func svgMatchesThePNG(example: String) throws {
         let renderer = try Screenshotter()
-        let planned = try #require(try Self.plan.get().streams().first { $0.name == example })
-        var last: ElementTree?
-        try Self.stream(example).replay { _, tree in last = tree }
-        let tree = try #require(last)
+        let (planned, tree) = try Self.lastCommit(example)
         for device in planned.settings.devices {
             for size in planned.settings.sizes {
                 for scheme in planned.settings.schemes {
-                    let env = RenderEnvironment(device: device, dynamicTypeSize: size, colorScheme: scheme,
-                                                catalog: planned.settings.catalog, remoteImages: planned.settings.remoteImages)
+                    let env = Self.environment(planned, device: device, size: size, scheme: scheme)
                     let list = renderer.displayList(tree: tree, environment: env, diagnostics: Diagnostics())
                     let png = try renderer.image(list, scale: 1)
                     let svg = try renderer.encode(list, format: .svg, scale: 1)
