@@ -237,6 +237,34 @@ enum FontFiles {
     }
 }
 
+/// Where fontconfig keeps its caches of the pinned fonts' directories for shotter:
+/// `$XDG_CACHE_HOME/shotter/fontconfig`, else `~/.cache/shotter/fontconfig`, as fontconfig
+/// itself keeps the system's in `~/.cache/fontconfig`. A directory of our own, because a cache
+/// holds patterns as the writing configuration's scan rules left them, and shotter's rules have
+/// none (a rule with `target="scan"` would need a new directory name). Nothing is drawn from
+/// a cache that a scan would not give: `PinnedFontConfig.addCached`.
+enum FontCacheDirectory {
+    static let path: String? = {
+        let environment = ProcessInfo.processInfo.environment
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/shotter/fontconfig" }
+        if let home = environment["HOME"], home.hasPrefix("/"), home != "/" { return home + "/.cache/shotter/fontconfig" }
+        return nil
+    }()
+
+    /// Whether a cache can be written in `path`, which is made if it is not there.
+    static func makeWritable(_ path: String) -> Bool {
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return access(path, W_OK) == 0
+    }
+
+    /// The fontconfig rule naming `path` as the cache directory.
+    static func rule(for path: String) -> String {
+        let escaped = path.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+        return "<fontconfig><cachedir>\(escaped)</cachedir></fontconfig>"
+    }
+}
+
 /// An `FcConfig` that lists only the pinned files.
 final class PinnedFontConfig: @unchecked Sendable {
     /// `FcConfig *`; immutable once built. The character sets read from it are cached under a lock.
@@ -250,12 +278,19 @@ final class PinnedFontConfig: @unchecked Sendable {
         }
     }
 
-    init(files: [FontFile], rules: String) throws {
+    /// `cacheDirectory` holds fontconfig's caches of the files' directories (`addCached`);
+    /// without one, the files are queried.
+    init(files: [FontFile], rules: String, cacheDirectory: String? = FontCacheDirectory.path) throws {
         try Self.checkReadable(files)
         guard let config = FcConfigCreate() else { preconditionFailure("FcConfigCreate failed (out of memory)") }
         let loaded = FcConfigParseAndLoadFromMemory(config, rules, FcBool(FcTrue))
         precondition(loaded == FcTrue, "the built-in fontconfig rules do not parse")
-        if files.count > 1, Self.addQueried(files, to: config) {
+        if let cacheDirectory {
+            let named = FcConfigParseAndLoadFromMemory(config, FontCacheDirectory.rule(for: cacheDirectory), FcBool(FcTrue))
+            precondition(named == FcTrue, "the font cache directory rule does not parse")
+        }
+        if files.count > 1, (cacheDirectory.map { Self.addCached(files, to: config, cacheDirectory: $0) } ?? false)
+            || Self.addQueried(files, to: config) {
             Self.openFaces(of: config)
             self.config = config
             return
@@ -267,6 +302,59 @@ final class PinnedFontConfig: @unchecked Sendable {
         }
         Self.openFaces(of: config)
         self.config = config
+    }
+
+    /// Adds `files` to `config` as `FcConfigAppFontAddFile` would, from fontconfig's caches of
+    /// their directories in `cacheDirectory`, the config's cache directory. A cache is a file
+    /// fontconfig maps: reading one takes well under a millisecond, where querying the default
+    /// design's files took 26 M instructions on each of two threads and scanning the CJK
+    /// collections 110 ms. A directory
+    /// without a valid cache is scanned once, every file in it, and its cache written; a cache
+    /// is valid while the directory's modification time is the one it was made with, so a
+    /// package that adds, removes or replaces a file makes it scan again. Only the pinned
+    /// files' patterns are taken, in the order of `files` (a collection's faces in the scan's
+    /// order): the set is the one the scan builds. The first file goes through
+    /// `FcConfigAppFontAddFile`, which makes the configuration's application font set. False,
+    /// with nothing added, when a directory has no cache and the cache cannot be written (every
+    /// run would scan whole directories then) or a pinned file is not in its directory's cache.
+    static func addCached(_ files: [FontFile], to config: OpaquePointer, cacheDirectory: String) -> Bool {
+        let wanted = Set(files.map(\.path))
+        var directories: [String] = []
+        for file in files {
+            let directory = (file.path as NSString).deletingLastPathComponent
+            if !directories.contains(directory) { directories.append(directory) }
+        }
+        var patterns: [String: [OpaquePointer]] = [:]
+        func release() { for case let pattern in patterns.values.joined() { FcPatternDestroy(pattern) } }
+        for directory in directories {
+            var cache = FcDirCacheLoad(directory, config, nil)
+            if cache == nil, FontCacheDirectory.makeWritable(cacheDirectory) { cache = FcDirCacheRead(directory, FcBool(FcFalse), config) }
+            guard let cache else { release(); return false }
+            defer { FcDirCacheUnload(cache) }
+            guard let set = FcCacheCopySet(cache) else { release(); return false }
+            defer { FcFontSetDestroy(set) }
+            for i in 0..<Int(set.pointee.nfont) {
+                var file: UnsafeMutablePointer<FcChar8>?
+                guard let pattern = set.pointee.fonts[i],
+                      FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+                let path = String(cString: file)
+                // A copy of our own: patterns in a cache cannot take the FT_Face `openFaces` adds.
+                if wanted.contains(path), let copy = FcPatternDuplicate(pattern) { patterns[path, default: []].append(copy) }
+            }
+        }
+        guard files.allSatisfy({ patterns[$0.path] != nil }),
+              FcConfigAppFontAddFile(config, files[0].path) == FcTrue,
+              let set = FcConfigGetFonts(config, FcSetApplication) else {
+            release()
+            return false
+        }
+        for file in files.dropFirst() {
+            for pattern in patterns.removeValue(forKey: file.path) ?? [] {
+                guard FcFontSetAdd(set, pattern) == FcTrue else { release(); return false }
+            }
+        }
+        release()
+        return true
     }
 
     /// Adds `files` to `config` as `FcConfigAppFontAddFile` would, in a quarter of the time: the
@@ -342,13 +430,18 @@ final class PinnedFontConfig: @unchecked Sendable {
     /// by Cairo, and each is only used under Cairo's own lock for it.
     private static func openFaces(of config: OpaquePointer) {
         guard let set = FcConfigGetFonts(config, FcSetApplication) else { return }
+        var fonts: [(pattern: OpaquePointer, face: PinnedFaces.Key)] = []
         for i in 0..<Int(set.pointee.nfont) {
             guard let pattern = set.pointee.fonts[i] else { continue }
             var file: UnsafeMutablePointer<FcChar8>?
             var index: Int32 = 0
             guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
             _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
-            guard let face = PinnedFaces.shared.face(path: String(cString: file), index: Int(index)) else { continue }
+            fonts.append((pattern, PinnedFaces.Key(path: String(cString: file), index: Int(index))))
+        }
+        PinnedFaces.shared.open(fonts.map(\.face))
+        for (pattern, key) in fonts {
+            guard let face = PinnedFaces.shared.face(path: key.path, index: key.index) else { continue }
             FcPatternAddFTFace(pattern, FC_FT_FACE, face)
         }
     }
@@ -418,7 +511,7 @@ struct FontCoverage {
 private final class PinnedFaces: @unchecked Sendable {
     static let shared = PinnedFaces()
 
-    private struct Key: Hashable {
+    struct Key: Hashable {
         var path: String
         var index: Int
     }
@@ -438,6 +531,36 @@ private final class PinnedFaces: @unchecked Sendable {
             let key = Key(path: path, index: index)
             if faces[key] == nil { faces[key] = face } else { FT_Done_Face(face) }
         }
+    }
+
+    /// Opens the faces of `keys` that are not open yet, the second half on a thread of its own
+    /// with a FreeType library of its own: FreeType takes about 400 K instructions to open one
+    /// of Inter's faces, and the default design has 36. A face that does not open is left to
+    /// `face(path:index:)`, which answers nil for it.
+    func open(_ keys: [Key]) {
+        var missing: [Key] = []
+        lock.withLock {
+            for key in keys where faces[key] == nil && !missing.contains(key) { missing.append(key) }
+        }
+        guard missing.count >= 4 else { return }
+        let second = Array(missing.dropFirst(missing.count / 2))
+        // A thread of our own, not Dispatch's, as in `addQueried`: `shotter fuzz-server` forks.
+        nonisolated(unsafe) var opened: [(key: Key, face: FT_Face)] = []
+        let secondDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            var library: FT_Library?
+            if FT_Init_FreeType(&library) == 0, let library {
+                for key in second {
+                    var face: FT_Face?
+                    if FT_New_Face(library, key.path, FT_Long(key.index), &face) == 0, let face { opened.append((key, face)) }
+                }
+            }
+            secondDone.signal()
+        }
+        for key in missing.prefix(missing.count / 2) { _ = face(path: key.path, index: key.index) }
+        secondDone.wait()
+        // The second thread's library lives on with its faces, as `query`'s do.
+        for (key, face) in opened { adopt(face, path: key.path, index: key.index) }
     }
 
     func face(path: String, index: Int) -> FT_Face? {
