@@ -257,8 +257,11 @@ enum FontCacheDirectory {
         return access(path, W_OK) == 0
     }
 
-    /// The fontconfig rule naming `path` as the cache directory.
-    static func rule(for path: String) -> String {
+    /// The fontconfig rule naming `path` as the cache directory; nil when XML cannot hold the
+    /// path (a control character, U+FFFE, U+FFFF), so that fontconfig never reports a rule of ours.
+    static func rule(for path: String) -> String? {
+        guard !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0xFFFE || $0.value == 0xFFFF })
+        else { return nil }
         let escaped = path.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
         return "<fontconfig><cachedir>\(escaped)</cachedir></fontconfig>"
@@ -279,17 +282,19 @@ final class PinnedFontConfig: @unchecked Sendable {
     }
 
     /// `cacheDirectory` holds fontconfig's caches of the files' directories (`addCached`);
-    /// without one, the files are queried.
+    /// without one, or with a path fontconfig's XML cannot hold (a control character), the
+    /// files are queried.
     init(files: [FontFile], rules: String, cacheDirectory: String? = FontCacheDirectory.path) throws {
         try Self.checkReadable(files)
         guard let config = FcConfigCreate() else { preconditionFailure("FcConfigCreate failed (out of memory)") }
         let loaded = FcConfigParseAndLoadFromMemory(config, rules, FcBool(FcTrue))
         precondition(loaded == FcTrue, "the built-in fontconfig rules do not parse")
-        if let cacheDirectory {
-            let named = FcConfigParseAndLoadFromMemory(config, FontCacheDirectory.rule(for: cacheDirectory), FcBool(FcTrue))
-            precondition(named == FcTrue, "the font cache directory rule does not parse")
+        var cache: String?
+        if let cacheDirectory, let rule = FontCacheDirectory.rule(for: cacheDirectory),
+           FcConfigParseAndLoadFromMemory(config, rule, FcBool(FcTrue)) == FcTrue {
+            cache = cacheDirectory
         }
-        if files.count > 1, (cacheDirectory.map { Self.addCached(files, to: config, cacheDirectory: $0) } ?? false)
+        if files.count > 1, (cache.map { Self.addCached(files, to: config, cacheDirectory: $0) } ?? false)
             || Self.addQueried(files, to: config) {
             Self.openFaces(of: config)
             self.config = config

@@ -64,7 +64,16 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: blocker + "/cache"))
     }
 
+    @Test func aCacheDirectoryXMLCannotNameQueriesTheFiles() throws {
+        let config = try PinnedFontConfig(files: FontFiles.designs[.default] ?? [], rules: FontFiles.rules,
+                                          cacheDirectory: NSTemporaryDirectory() + "a\u{1}b")
+        #expect(Self.fonts(config).count == 36)
+        #expect(!FileManager.default.fileExists(atPath: NSTemporaryDirectory() + "a\u{1}b"))
+    }
+
     @Test func theCacheDirectoryRuleEscapesItsPath() {
         #expect(FontCacheDirectory.rule(for: "/tmp/a&b<c>") == "<fontconfig><cachedir>/tmp/a&amp;b&lt;c&gt;</cachedir></fontconfig>")
+        #expect(FontCacheDirectory.rule(for: "/tmp/a\u{1}b") == nil)
+        #expect(FontCacheDirectory.rule(for: "/tmp/a\u{FFFF}b") == nil)
     }
 }
