@@ -313,15 +313,15 @@ final class PinnedFontConfig: @unchecked Sendable {
     /// their directories in `cacheDirectory`, the config's cache directory. A cache is a file
     /// fontconfig maps: reading one takes well under a millisecond, where querying the default
     /// design's files took 26 M instructions on each of two threads and scanning the CJK
-    /// collections 110 ms. A directory
-    /// without a valid cache is scanned once, every file in it, and its cache written; a cache
-    /// is valid while the directory's modification time is the one it was made with, so a
-    /// package that adds, removes or replaces a file makes it scan again. Only the pinned
-    /// files' patterns are taken, in the order of `files` (a collection's faces in the scan's
-    /// order): the set is the one the scan builds. The first file goes through
-    /// `FcConfigAppFontAddFile`, which makes the configuration's application font set. False,
-    /// with nothing added, when a directory has no cache and the cache cannot be written (every
-    /// run would scan whole directories then) or a pinned file is not in its directory's cache.
+    /// collections 110 ms. A directory without a valid cache is scanned once, every file in
+    /// it, and its cache written; a cache is valid while the directory's modification time is
+    /// the one it was made with, so a package that adds, removes or replaces a file makes it
+    /// scan again. Only the pinned files' patterns are taken, in the order of `files` (a
+    /// collection's faces in the scan's order): the set is the one the scan builds. The first
+    /// file goes through `FcConfigAppFontAddFile`, which makes the configuration's application
+    /// font set. False, with nothing added, when a directory has no cache and the cache cannot
+    /// be written (every run would scan whole directories then) or a pinned file is not in its
+    /// directory's cache.
     static func addCached(_ files: [FontFile], to config: OpaquePointer, cacheDirectory: String) -> Bool {
         let wanted = Set(files.map(\.path))
         var directories: [String] = []
@@ -339,10 +339,7 @@ final class PinnedFontConfig: @unchecked Sendable {
             guard let set = FcCacheCopySet(cache) else { release(); return false }
             defer { FcFontSetDestroy(set) }
             for i in 0..<Int(set.pointee.nfont) {
-                var file: UnsafeMutablePointer<FcChar8>?
-                guard let pattern = set.pointee.fonts[i],
-                      FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
-                let path = String(cString: file)
+                guard let pattern = set.pointee.fonts[i], let path = file(of: pattern) else { continue }
                 // A copy of our own: patterns in a cache cannot take the FT_Face `openFaces` adds.
                 if wanted.contains(path), let copy = FcPatternDuplicate(pattern) { patterns[path, default: []].append(copy) }
             }
@@ -374,17 +371,9 @@ final class PinnedFontConfig: @unchecked Sendable {
     static func addQueried(_ files: [FontFile], to config: OpaquePointer) -> Bool {
         let rest = Array(files.dropFirst())
         let halves = [Array(rest.prefix(rest.count / 2)), Array(rest.dropFirst(rest.count / 2))]
-        // The second half on a thread of its own, not Dispatch's: `shotter fuzz-server` forks
-        // children after loading the fonts, and Dispatch's thread pool does not survive a fork.
-        nonisolated(unsafe) var secondHalf: [(pattern: OpaquePointer, face: FT_Face)]?
-        let secondDone = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            secondHalf = query(halves[1])
-            secondDone.signal()
-        }
-        let firstAdded = FcConfigAppFontAddFile(config, files[0].path) == FcTrue
-        let firstHalf = query(halves[0])
-        secondDone.wait()
+        let ((firstAdded, firstHalf), secondHalf) = onTwoThreads({
+            (FcConfigAppFontAddFile(config, files[0].path) == FcTrue, query(halves[0]))
+        }, alongside: { query(halves[1]) })
         let queried = [firstHalf, secondHalf]
         guard firstAdded, let first = queried[0], let second = queried[1],
               let set = FcConfigGetFonts(config, FcSetApplication) else {
@@ -437,18 +426,23 @@ final class PinnedFontConfig: @unchecked Sendable {
         guard let set = FcConfigGetFonts(config, FcSetApplication) else { return }
         var fonts: [(pattern: OpaquePointer, face: PinnedFaces.Key)] = []
         for i in 0..<Int(set.pointee.nfont) {
-            guard let pattern = set.pointee.fonts[i] else { continue }
-            var file: UnsafeMutablePointer<FcChar8>?
+            guard let pattern = set.pointee.fonts[i], let path = file(of: pattern) else { continue }
             var index: Int32 = 0
-            guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
             _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
-            fonts.append((pattern, PinnedFaces.Key(path: String(cString: file), index: Int(index))))
+            fonts.append((pattern, PinnedFaces.Key(path: path, index: Int(index))))
         }
         PinnedFaces.shared.open(fonts.map(\.face))
         for (pattern, key) in fonts {
             guard let face = PinnedFaces.shared.face(path: key.path, index: key.index) else { continue }
             FcPatternAddFTFace(pattern, FC_FT_FACE, face)
         }
+    }
+
+    /// The font file a pattern describes (`FC_FILE`).
+    static func file(of pattern: OpaquePointer) -> String? {
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        return String(cString: file)
     }
 
     deinit { FcConfigDestroy(config) }
@@ -549,23 +543,22 @@ private final class PinnedFaces: @unchecked Sendable {
         }
         guard missing.count >= 4 else { return }
         let second = Array(missing.dropFirst(missing.count / 2))
-        // A thread of our own, not Dispatch's, as in `addQueried`: `shotter fuzz-server` forks.
-        nonisolated(unsafe) var opened: [(key: Key, face: FT_Face)] = []
-        let secondDone = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            var library: FT_Library?
-            if FT_Init_FreeType(&library) == 0, let library {
-                for key in second {
-                    var face: FT_Face?
-                    if FT_New_Face(library, key.path, FT_Long(key.index), &face) == 0, let face { opened.append((key, face)) }
-                }
-            }
-            secondDone.signal()
-        }
-        for key in missing.prefix(missing.count / 2) { _ = face(path: key.path, index: key.index) }
-        secondDone.wait()
-        // The second thread's library lives on with its faces, as `query`'s do.
+        let (_, opened) = onTwoThreads({
+            for key in missing.prefix(missing.count / 2) { _ = face(path: key.path, index: key.index) }
+        }, alongside: { Self.openAlone(second) })
         for (key, face) in opened { adopt(face, path: key.path, index: key.index) }
+    }
+
+    /// The faces of `keys` that open, from a FreeType library of their own, which lives on
+    /// with them (as `PinnedFontConfig.query`'s do).
+    private static func openAlone(_ keys: [Key]) -> [(key: Key, face: FT_Face)] {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { return [] }
+        return keys.compactMap { key in
+            var face: FT_Face?
+            guard FT_New_Face(library, key.path, FT_Long(key.index), &face) == 0, let face else { return nil }
+            return (key, face)
+        }
     }
 
     func face(path: String, index: Int) -> FT_Face? {
@@ -578,4 +571,21 @@ private final class PinnedFaces: @unchecked Sendable {
             return face
         }
     }
+}
+
+/// `first` on this thread while `second` runs on a thread of its own, not Dispatch's:
+/// `shotter fuzz-server` forks children after loading the fonts, and Dispatch's thread pool
+/// does not survive a fork. Returns both results once both are done.
+private func onTwoThreads<First, Second>(_ first: () -> First, alongside second: @escaping () -> Second) -> (First, Second) {
+    nonisolated(unsafe) let second = second
+    nonisolated(unsafe) var secondResult: Second?
+    let secondDone = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        secondResult = second()
+        secondDone.signal()
+    }
+    let firstResult = first()
+    secondDone.wait()
+    // Set before the signal.
+    return (firstResult, secondResult!)
 }

@@ -556,10 +556,8 @@ final class PangoFonts {
     }
 
     static func file(of font: UnsafeMutablePointer<PangoFont>) -> String? {
-        guard let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) else { return nil }
-        var file: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
-        return String(cString: file)
+        pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self))
+            .flatMap(PinnedFontConfig.file(of:))
     }
 }
 

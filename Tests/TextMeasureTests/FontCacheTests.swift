@@ -5,7 +5,7 @@ import Testing
 
 /// The pinned fonts read from fontconfig's caches are the fonts a scan of the files gives.
 @Suite struct FontCacheTests {
-    /// The default design, a collection (CJK, 30 faces in two files) and two script fonts from
+    /// The default design, a collection (CJK, 20 faces in two files) and two script fonts from
     /// a directory of 269 files: three directories.
     static let files = (FontFiles.designs[.default] ?? []) + FontFiles.fallbacks.prefix(2)
         + FontFiles.fallbacks.filter { $0.family == "Noto Sans Arabic" }
@@ -14,12 +14,6 @@ import Testing
     static func fonts(_ config: PinnedFontConfig) -> [OpaquePointer] {
         guard let set = FcConfigGetFonts(config.config, FcSetApplication) else { return [] }
         return (0..<Int(set.pointee.nfont)).compactMap { set.pointee.fonts[$0] }
-    }
-
-    static func file(_ pattern: OpaquePointer) -> String {
-        var file: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return "" }
-        return String(cString: file)
     }
 
     static func temporaryDirectory() -> String {
@@ -45,7 +39,7 @@ import Testing
         #expect(expected.count == 36 + 20 + 2)
         for config in [written, read] {
             let fonts = Self.fonts(config)
-            #expect(fonts.map(Self.file) == expected.map(Self.file))
+            #expect(fonts.map(PinnedFontConfig.file(of:)) == expected.map(PinnedFontConfig.file(of:)))
             // Each pattern whole, the FT_Face shared by all three included.
             #expect(zip(fonts, expected).allSatisfy { FcPatternEqual($0, $1) == FcTrue })
         }
@@ -53,7 +47,7 @@ import Testing
 
     @Test func anUnwritableCacheDirectoryQueriesTheFiles() throws {
         let blocker = Self.temporaryDirectory()
-        FileManager.default.createFile(atPath: blocker, contents: Data())
+        #expect(FileManager.default.createFile(atPath: blocker, contents: Data()))
         defer { try? FileManager.default.removeItem(atPath: blocker) }
         // A directory cannot be made under a plain file.
         let config = try PinnedFontConfig(files: FontFiles.designs[.default] ?? [], rules: FontFiles.rules,
