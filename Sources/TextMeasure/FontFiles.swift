@@ -1,6 +1,7 @@
 import LayoutModel
 import Foundation
 internal import CCairo
+internal import CFontFaces
 
 /// A pinned font file was missing or unreadable. `description` is the message the CLI prints.
 public struct FontFileError: Error, CustomStringConvertible, Sendable {
@@ -340,7 +341,7 @@ final class PinnedFontConfig: @unchecked Sendable {
             defer { FcFontSetDestroy(set) }
             for i in 0..<Int(set.pointee.nfont) {
                 guard let pattern = set.pointee.fonts[i], let path = file(of: pattern) else { continue }
-                // A copy of our own: patterns in a cache cannot take the FT_Face `openFaces` adds.
+                // A copy of our own: the cache is unloaded, and its patterns cannot take an FT_Face.
                 if wanted.contains(path), let copy = FcPatternDuplicate(pattern) { patterns[path, default: []].append(copy) }
             }
         }
@@ -416,14 +417,17 @@ final class PinnedFontConfig: @unchecked Sendable {
         return done
     }
 
-    /// Gives every font of `config` an FT_Face its pattern carries (`FC_FT_FACE`), so that
-    /// Cairo draws and measures it from that face. A face Cairo opens itself from the file is
-    /// one of at most ten it keeps open for all threads: past ten (the script fonts make
-    /// more), Cairo 1.16 closes one in use by another thread, which crashed about one
-    /// `shotter test` run in ten inside Cairo and FreeType. Faces handed over are never closed
-    /// by Cairo, and each is only used under Cairo's own lock for it.
-    private static func openFaces(of config: OpaquePointer) {
-        guard let set = FcConfigGetFonts(config, FcSetApplication) else { return }
+    /// Makes Cairo draw and measure every font of `config` from an FT_Face of ours
+    /// (`PinnedFaces`). A face Cairo opens itself from the file is one of at most ten it keeps
+    /// open for all threads: past ten (the script fonts make more), Cairo 1.16 closes one in
+    /// use by another thread, which crashed about one `shotter test` run in ten inside Cairo
+    /// and FreeType. Faces handed over are never closed by Cairo, and each is only used under
+    /// Cairo's own lock for it. Where CFontFaces' hook receives Pango's calls (in every shotter
+    /// executable), a file's face is opened the first time Pango makes a font of it, and a
+    /// render opens the few it draws with; elsewhere (`onDemand` false) every font's pattern
+    /// carries its face (`FC_FT_FACE`) from the start.
+    static func openFaces(of config: OpaquePointer, onDemand: Bool = PinnedFaces.shared.opensOnDemand) {
+        guard !onDemand, let set = FcConfigGetFonts(config, FcSetApplication) else { return }
         var fonts: [(pattern: OpaquePointer, face: PinnedFaces.Key)] = []
         for i in 0..<Int(set.pointee.nfont) {
             guard let pattern = set.pointee.fonts[i], let path = file(of: pattern) else { continue }
@@ -503,12 +507,19 @@ struct FontCoverage {
 }
 
 /// One FT_Face per pinned font file, shared by the configurations that list it (the default
-/// design's files are in all three): each file is opened once. Configurations are built on
-/// different threads, and FreeType opens the faces of one library one at a time, hence the
-/// lock. The faces and their library live as long as the process: Cairo keeps them in its
-/// font map after a configuration is gone.
-private final class PinnedFaces: @unchecked Sendable {
+/// design's files are in all three): each file is opened once. Fonts are made on different
+/// threads, and FreeType opens the faces of one library one at a time, hence the lock. The
+/// faces and their library live as long as the process: Cairo keeps them in its font map after
+/// a configuration is gone.
+final class PinnedFaces: @unchecked Sendable {
     static let shared = PinnedFaces()
+
+    /// Whether Cairo asks for a face when Pango first makes a font of its file
+    /// (`PinnedFontConfig.openFaces`).
+    let opensOnDemand: Bool
+
+    /// The pinned files: the faces of other files are Cairo's to open.
+    private static let pinnedPaths = Set(FontFiles.all.map(\.path))
 
     struct Key: Hashable {
         var path: String
@@ -521,6 +532,11 @@ private final class PinnedFaces: @unchecked Sendable {
 
     private init() {
         if FT_Init_FreeType(&library) != 0 { library = nil }
+        shotter_set_face_source { file, index in
+            guard let file, case let path = String(cString: file), PinnedFaces.pinnedPaths.contains(path) else { return nil }
+            return PinnedFaces.shared.face(path: path, index: Int(index)).map(UnsafeMutableRawPointer.init)
+        }
+        opensOnDemand = shotter_face_hook_is_active() != 0
     }
 
     /// Keeps `face`, opened elsewhere, as the file's face (`face(path:index:)` returns it),
@@ -571,21 +587,4 @@ private final class PinnedFaces: @unchecked Sendable {
             return face
         }
     }
-}
-
-/// `first` on this thread while `second` runs on a thread of its own, not Dispatch's:
-/// `shotter fuzz-server` forks children after loading the fonts, and Dispatch's thread pool
-/// does not survive a fork. Returns both results once both are done.
-private func onTwoThreads<First, Second>(_ first: () -> First, alongside second: @escaping () -> Second) -> (First, Second) {
-    nonisolated(unsafe) let second = second
-    nonisolated(unsafe) var secondResult: Second?
-    let secondDone = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-        secondResult = second()
-        secondDone.signal()
-    }
-    let firstResult = first()
-    secondDone.wait()
-    // Set before the signal.
-    return (firstResult, secondResult!)
 }

@@ -40,7 +40,7 @@ import Testing
         for config in [written, read] {
             let fonts = Self.fonts(config)
             #expect(fonts.map(PinnedFontConfig.file(of:)) == expected.map(PinnedFontConfig.file(of:)))
-            // Each pattern whole, the FT_Face shared by all three included.
+            // Each pattern whole.
             #expect(zip(fonts, expected).allSatisfy { FcPatternEqual($0, $1) == FcTrue })
         }
     }
