@@ -135,4 +135,14 @@ public struct DisplayList: Hashable, Sendable {
 
     /// The stream line behind item `index`, or 0 when unknown.
     public func line(ofItem index: Int) -> Int { lines.indices.contains(index) ? lines[index] : 0 }
+
+    /// Whether an item is a symbol or a picture, which librsvg and gdk-pixbuf draw.
+    public var drawsPictures: Bool {
+        items.contains { item in
+            switch item {
+            case .symbol, .image: true
+            default: false
+            }
+        }
+    }
 }

@@ -51,12 +51,27 @@ public struct RenderSession: Sendable {
     /// (the default) does not apply the ops a second time.
     private let lastTree: ElementTree?
 
-    /// Scans the pinned fonts on another thread, so that the first measurer finds them ready,
-    /// and for a command that `draws`, loads librsvg and gdk-pixbuf on a third (the first
-    /// `Screenshotter` waits for both): call it before reading the stream.
-    public static func loadInBackground(drawing: Bool) {
+    /// Loads the pinned fonts on another thread, so that the first measurer finds them ready:
+    /// call it before reading the stream.
+    public static func loadFontsInBackground() {
         DispatchQueue.global().async { _ = try? PangoTextMeasurer.checkFonts() }
-        if drawing { IconLibrary.loadLibrariesInBackground() }
+    }
+
+    /// For a command that draws: starts loading librsvg and gdk-pixbuf on another thread when
+    /// `stream` has a kind that may draw a symbol or a picture (`OpStream.mayDrawPictures`). Call
+    /// it once the stream is read, before it is validated: the loader holds a lock that Pango's
+    /// first fonts wait for (they start threads), so the libraries are best loaded while the
+    /// ops are applied. A stream of texts, stacks and shapes never loads them.
+    public static func loadPictureLibrariesInBackground(for stream: OpStream) {
+        if stream.mayDrawPictures { IconLibrary.loadLibrariesInBackground() }
+    }
+
+    /// Reads and validates a stream as `init(file:bytes:)` does, starting to load the picture
+    /// libraries in between (`loadPictureLibrariesInBackground`): for a command that draws.
+    public static func forDrawing(file: String, bytes: [UInt8]) throws(InputError) -> RenderSession {
+        let stream = try OpStream(file: file, bytes: bytes)
+        loadPictureLibrariesInBackground(for: stream)
+        return try RenderSession(stream: stream)
     }
 
     /// Reads and validates a stream: any bad op is an error here, before anything is written.

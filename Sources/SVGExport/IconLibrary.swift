@@ -39,19 +39,23 @@ public final class IconLibrary: @unchecked Sendable {
     }
 
     /// Throws `RenderError.iconsNotInstalled` when the icon set is not in `directory`
-    /// (`house.svg` is the marker the install script writes last), and
-    /// `RenderError.libraryMissing` when librsvg or gdk-pixbuf cannot be loaded.
+    /// (`house.svg` is the marker the install script writes last). librsvg and gdk-pixbuf are
+    /// checked when a display list with a symbol or a picture is drawn (`PictureLibraries.require`).
     public func checkInstalled() throws {
         guard FileManager.default.fileExists(atPath: path(for: "house")) else {
             throw RenderError.iconsNotInstalled(directory: directory)
         }
-        _ = try PictureLibraries.loaded.get()
     }
 
-    /// Starts loading librsvg and gdk-pixbuf on another thread: a command that draws calls it
-    /// before reading its input, so that they load while it reads.
+    /// Starts loading librsvg and gdk-pixbuf on another thread, so that the first symbol or
+    /// picture finds them ready.
     public static func loadLibrariesInBackground() {
         PictureLibraries.loadInBackground()
+    }
+
+    /// Loads librsvg and gdk-pixbuf now; throws `RenderError.libraryMissing` when one cannot be.
+    public static func loadLibraries() throws {
+        _ = try PictureLibraries.loaded.get()
     }
 
     /// Draws icon `name` centered in `rect` as a square of its shorter side. `strokeWidth` is in

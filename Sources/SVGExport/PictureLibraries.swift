@@ -1,5 +1,6 @@
 internal import CCairo
 import Foundation
+import Drawing
 
 /// librsvg's rectangle (`RsvgRectangle`), in the C layout: four doubles. The calls take it
 /// through raw pointers (a Swift struct has no C type).
@@ -12,7 +13,9 @@ struct RsvgRectangle {
 /// image codecs) were a third of the shared libraries a process maps and about 4 ms of every
 /// start, also for streams that draw no icon (docs/decisions.md, "Start-up loads only what
 /// every render needs"). A command that draws starts loading them on a thread of their own
-/// (`loadInBackground`) while it reads its input. Handles and pixbufs are `OpaquePointer`s.
+/// (`loadInBackground`) once it has read a stream with a kind that may draw a symbol or a
+/// picture, and drawing waits for them only for a display list that has one (`require`).
+/// Handles and pixbufs are `OpaquePointer`s.
 struct PictureLibraries: @unchecked Sendable {
     /// The libraries' file names, the versioned one first (Debian's `librsvg2-2` and
     /// `libgdk-pixbuf-2.0-0`; the unversioned names come with the -dev packages).
@@ -29,6 +32,12 @@ struct PictureLibraries: @unchecked Sendable {
     /// Starts loading the libraries on another thread, so that the first icon finds them ready.
     static func loadInBackground() {
         DispatchQueue.global().async { _ = loaded }
+    }
+
+    /// Before `list` is drawn: the libraries, loaded (or waited for) when it has a symbol or a
+    /// picture; throws `RenderError.libraryMissing` when they cannot be loaded then.
+    static func require(for list: DisplayList) throws {
+        if list.drawsPictures { _ = try loaded.get() }
     }
 
     typealias ErrorOut = UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?

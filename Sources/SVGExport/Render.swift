@@ -93,6 +93,7 @@ public func renderImage(_ list: DisplayList, scale: Double, text: any TextDrawin
         throw RenderError.invalidSize(width: list.size.width, height: list.size.height, scale: scale)
     }
     try limit.check(pixels, what: "the canvas")
+    try PictureLibraries.require(for: list)
     let cleared = !list.beginsWithOpaqueBackground(width: width, height: height, scale: scale)
     if banding != .none, case let (plan, prepared)? = bandPlan(list, scale: scale, pixels: pixels, text: text),
        // A drawing failure is reported as drawing in one piece reports it.
@@ -293,6 +294,7 @@ public func renderSVG(_ list: DisplayList, text: any TextDrawing,
     guard width.isFinite, height.isFinite, width > 0, height > 0 else {
         throw RenderError.invalidSize(width: width, height: height, scale: 1)
     }
+    try PictureLibraries.require(for: list)
     let sink = ByteSink()
     let writer: cairo_write_func_t = { closure, data, length in
         guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }

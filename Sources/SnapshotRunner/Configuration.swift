@@ -130,7 +130,7 @@ extension TestPlan {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw InputError(file: path, line: 0, message: "cannot be read")
             }
-            let session = try RenderSession(file: path, bytes: [UInt8](data))
+            let session = try RenderSession.forDrawing(file: path, bytes: [UInt8](data))
             stream.session = session
             stream.commits = try session.select(settings.commits)
         } catch {

@@ -81,13 +81,14 @@ enum AuditCommand {
     /// The findings of every stream at the commits `options` select, in its sizes and schemes.
     static func audit(_ paths: [String], options: RenderOptions, screenshotter: Screenshotter,
                       images: HTMLImages? = nil) throws -> (findings: [Finding], unmeasured: Int) {
-        RenderSession.loadInBackground(drawing: true)
+        RenderSession.loadFontsInBackground()
         var findings: [Finding] = []
         var unmeasured = 0
         let pixels = RenderedPixels(screenshotter: screenshotter)
         for path in paths {
             let input = try readInput(path)
             let stream = try OpStream(file: input.name, bytes: input.bytes)
+            RenderSession.loadPictureLibrariesInBackground(for: stream)
             let session = try RenderSession(stream: stream)
             let commits = try session.select(options.commits)
             session.warnings(for: options).forEach { printError("warning: \($0)") }

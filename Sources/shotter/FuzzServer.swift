@@ -18,7 +18,7 @@ enum FuzzServer {
         // names the locking thread by an id cached per thread, which a forked child inherits
         // from this process's thread, and two threads waiting on it in a child never wake.
         // A command that draws loads librsvg on a second thread while its main one may need it.
-        try? IconLibrary.standard.checkInstalled()
+        try? IconLibrary.loadLibraries()
         while let request = readLine() {
             let fields = request.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count >= 3 else { return 2 }

@@ -22,7 +22,7 @@ enum OneCommit {
         let args = try Arguments(command: command, argv, settings: settings)
         guard args.positionals.count == 1 else { throw args.fail("expected one INPUT") }
         let options = RenderOptions().applying(try args.optionValues(settings, single: Set(settings)))
-        RenderSession.loadInBackground(drawing: false)
+        RenderSession.loadFontsInBackground()
         let input = try readInput(args.positionals[0])
         let session = try RenderSession(file: input.name, bytes: input.bytes)
         let wanted = try session.select(options.commits)[0]

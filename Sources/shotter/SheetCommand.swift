@@ -26,7 +26,7 @@ enum SheetCommand {
         var rows: [[ContactSheet.Cell]] = []
         for path in args.positionals {
             let input = try readInput(path)
-            let session = try RenderSession(file: input.name, bytes: input.bytes)
+            let session = try RenderSession.forDrawing(file: input.name, bytes: input.bytes)
             session.warnings(for: options).forEach { printError("warning: \($0)") }
             // Scenes come device by device (`RenderOptions.environments`): one row each.
             var row: [ContactSheet.Cell] = []

@@ -41,7 +41,7 @@ enum TestCommand {
         let review = try ReviewOutputs(args)
         let artifacts = try args.outputDirectory("--artifacts") ?? (plan.directory as NSString).appendingPathComponent(".shotter-artifacts")
 
-        RenderSession.loadInBackground(drawing: true)
+        RenderSession.loadFontsInBackground()
         let streams = try plan.streams()
         try plan.checkOutputDirectories(artifacts: artifacts, streams: streams)
         var options = RunOptions(record: record, ci: ci, jobs: jobs, shard: shard, artifacts: artifacts, prune: args.has("--prune"))

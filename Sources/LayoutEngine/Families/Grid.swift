@@ -27,6 +27,7 @@ public struct GridRowProps: ElementProps {
 /// width share what the fixed columns leave; the others take their widest cell's ideal width.
 public enum GridFamily: ElementFamily {
     public static let kindNames = ["grid"]
+    public static let mayDrawPictures = false
     public static let defaultSpacing = 8.0
     public static func knownProps(kind: String) -> Set<String> { ["horizontalSpacing", "verticalSpacing", "alignment"] }
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
@@ -176,6 +177,7 @@ public enum GridFamily: ElementFamily {
 /// Outside a grid it behaves like an `hstack`.
 public enum GridRowFamily: ElementFamily {
     public static let kindNames = ["gridrow"]
+    public static let mayDrawPictures = false
     public static func knownProps(kind: String) -> Set<String> { ["alignment"] }
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
         GridRowProps(alignment: try r.choice("alignment", GridRowAlignment.self))
@@ -216,6 +218,7 @@ public struct LazyVGridProps: ElementProps {
 /// proposed width; cells fill rows left to right. Every cell is laid out (nothing is lazy).
 public enum LazyVGridFamily: ElementFamily {
     public static let kindNames = ["lazyvgrid"]
+    public static let mayDrawPictures = false
     /// A `GridItem`'s default `.flexible(minimum: 10)`.
     static let flexibleMinimum = 10.0
     public static func knownProps(kind: String) -> Set<String> { ["columns", "spacing", "alignment"] }

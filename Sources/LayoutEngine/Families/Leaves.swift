@@ -8,6 +8,7 @@ public struct SpacerProps: ElementProps {
 /// proposal; 0 across. Outside a stack it fills both axes. Draws nothing.
 public enum SpacerFamily: ElementFamily {
     public static let kindNames = ["spacer"]
+    public static let mayDrawPictures = false
     /// SwiftUI's minimum length between stacked views.
     static let defaultMinLength = 8.0
     public static func knownProps(kind: String) -> Set<String> { ["minLength"] }
@@ -28,6 +29,7 @@ public enum SpacerFamily: ElementFamily {
 /// as long as proposed; drawn as a one-device-pixel hairline in the separator color.
 public enum DividerFamily: ElementFamily {
     public static let kindNames = ["divider"]
+    public static let mayDrawPictures = false
     /// Across its stack: 1 pt on 3x screens, 0.5 below.
     static let thickness = (threeX: 1.0, otherwise: 0.5)
     public static func knownProps(kind: String) -> Set<String> { [] }
@@ -65,6 +67,7 @@ public struct ColorProps: ElementProps {
 /// `color`: fills its proposal with its color.
 public enum ColorFamily: ElementFamily {
     public static let kindNames = ["color"]
+    public static let mayDrawPictures = false
     public static func knownProps(kind: String) -> Set<String> { ["color"] }
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
         guard let c = r.value("color") else { return ColorProps(color: .semantic("clear", opacity: 1)) }
@@ -135,6 +138,7 @@ public enum ImageFamily: ElementFamily {
 /// or infinite) with a dashed, labelled placeholder. Its children are not laid out.
 public enum PlaceholderFamily: ElementFamily {
     public static let kindNames: [String] = []
+    public static let mayDrawPictures = false
     public static func knownProps(kind: String) -> Set<String> { [] }
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps { NoProps() }
 
@@ -174,6 +178,7 @@ public struct ScreenProps: ElementProps {
 /// Element 0, the device screen. Never created by a stream; `update` may set its props.
 public enum ScreenFamily: ElementFamily {
     public static let kindNames: [String] = []
+    public static let mayDrawPictures = false
     public static func knownProps(kind: String) -> Set<String> { ["colorScheme"] }
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
         ScreenProps(colorScheme: try r.string("colorScheme"))

@@ -54,6 +54,7 @@ struct ScrollingParts: LayoutParts {
 /// and clipped to the frame. While `refreshing` a 40 pt spinner row sits above the content.
 public enum ScrollViewFamily: ElementFamily {
     public static let kindNames = ["scrollview"]
+    public static let mayDrawPictures = false
     public static func knownProps(kind: String) -> Set<String> { ["axes", "refreshable", "refreshing"] }
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
         ScrollViewProps(axes: try r.choice("axes", ScrollAxes.self) ?? .vertical,
@@ -109,6 +110,7 @@ public enum ScrollViewFamily: ElementFamily {
 /// In a list row `swipeactions` spans the row's width, as the renderer's swipe host does.
 public enum ContentWrapperFamily: ElementFamily {
     public static let kindNames = ["gesture", "tapgesture", "contextmenu", "swipeactions"]
+    public static let mayDrawPictures = false
     public static func knownProps(kind: String) -> Set<String> {
         switch kind {
         case "gesture": ["drag", "longPress", "minimumDistance", "minimumDuration"]

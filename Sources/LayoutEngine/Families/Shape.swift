@@ -17,6 +17,7 @@ public struct ShapeProps: ElementProps {
 /// on the outline as SwiftUI's `stroke`; `inset` keeps it inside (`strokeBorder`).
 public enum ShapeFamily: ElementFamily {
     public static let kindNames = ["shape"]
+    public static let mayDrawPictures = false
     public static func knownProps(kind: String) -> Set<String> { ["shape", "cornerRadius", "fill", "stroke"] }
 
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {

@@ -124,6 +124,7 @@ public struct StackProps: ElementProps {
 /// `hstack` and `vstack`.
 public enum StackFamily: ElementFamily {
     public static let kindNames = ["hstack", "vstack"]
+    public static let mayDrawPictures = false
     public static func knownProps(kind: String) -> Set<String> { ["spacing", "alignment"] }
 
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
@@ -156,6 +157,7 @@ public struct ZStackProps: ElementProps {
 /// Later children draw on top.
 public enum ZStackFamily: ElementFamily {
     public static let kindNames = ["zstack"]
+    public static let mayDrawPictures = false
     public static func knownProps(kind: String) -> Set<String> { ["alignment"] }
 
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {

@@ -9,6 +9,7 @@ extension Style: ElementProps {}
 /// the subtree inherits, and how the box is painted.
 public enum StyledFamily: ElementFamily {
     public static let kindNames = ["styled"]
+    public static let mayDrawPictures = false
     public static func knownProps(kind: String) -> Set<String> { ["style"] }
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {
         guard let style = try r.object("style") else { return Style() }

@@ -10,6 +10,7 @@ public struct TextProps: ElementProps {
 /// fit (at least one), truncating the last, as SwiftUI does when a stack squeezes a label.
 public enum TextFamily: ElementFamily {
     public static let kindNames = ["text"]
+    public static let mayDrawPictures = false
     public static func knownProps(kind: String) -> Set<String> { ["text"] }
 
     public static func decode(kind: String, _ r: PropReader) throws(PropError) -> any ElementProps {

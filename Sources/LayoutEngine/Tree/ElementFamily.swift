@@ -28,6 +28,11 @@ public protocol ElementFamily: Sendable {
     /// edge, so a full-height kind sits at the origin and a sheet's card at the bottom
     /// (navigation stacks, tab views, sheets, alerts); false for the safe area, centered.
     static var fillsScreen: Bool { get }
+    /// Whether painting may draw a symbol or a picture (`DisplayItem.symbol`, `.image`), which
+    /// need librsvg and gdk-pixbuf: a stream whose kinds never do is rendered without loading
+    /// them (`OpStream.mayDrawPictures`). Only a family that draws neither, by itself or
+    /// through a helper, says false.
+    static var mayDrawPictures: Bool { get }
 }
 
 extension ElementFamily {
@@ -40,6 +45,7 @@ extension ElementFamily {
         painter.paintChildren(of: element, state)
     }
     public static var fillsScreen: Bool { false }
+    public static var mayDrawPictures: Bool { true }
     /// Most kinds are not stacks: a Spacer below them is outside any stack.
     public static func childContext(_ element: Element, _ context: InheritedContext) -> InheritedContext {
         var c = context

@@ -11,6 +11,15 @@ public struct OpStream: Sendable {
         self.ops = try OpStreamReader.read(bytes, file: file)
     }
 
+    /// Whether an element the stream creates is of a kind that may draw a symbol or a picture
+    /// (`ElementFamily.mayDrawPictures`): without one, rendering needs no picture libraries.
+    public var mayDrawPictures: Bool {
+        ops.contains { located in
+            guard case .create(_, let kind, _) = located.op else { return false }
+            return ElementRegistry.family(for: kind).mayDrawPictures
+        }
+    }
+
     /// One `commit` op: numbered from 1 in stream order, labelled by the event before it.
     public struct Commit: Hashable, Sendable {
         public var number: Int
