@@ -1,5 +1,5 @@
 import Testing
-import LayoutEngine
+@testable import LayoutEngine
 
 @Suite("Reading and applying ops") struct StreamTests {
     private func error(_ text: String) -> String? {
@@ -37,6 +37,36 @@ import LayoutEngine
         #expect(error("{\"op\":\"commit\"}\n{\"op\": ?}") == "ops.jsonl:2: not valid JSON: unexpected character '?'")
         #expect(error(#"{"op":42}"#) == #"ops.jsonl:1: field "op" must be a string, got a number"#)
         #expect(error(#"{"id":1.5,"op":"remove"}"#) == #"ops.jsonl:1: remove: field "id" must be an integer, got a fraction"#)
+    }
+
+    /// A stream of `OpStreamReader.twoThreadBytes` or more is read half on each of two
+    /// threads: the same ops on the same lines as one thread reads, blank lines and a line cut
+    /// at the middle included, and the first bad line in the stream is the one reported.
+    @Test func aLargeStreamReadOnTwoThreadsIsReadAsOneThreadReadsIt() throws {
+        var lines: [String] = []
+        for id in 1...1_500 {
+            lines.append(#"{"id":\#(id),"kind":"text","op":"create","props":{"text":"Text number \#(id)"}}"#)
+            lines.append(#"{"id":\#(id),"index":\#(id - 1),"op":"insert","parent":0}"#)
+            if id % 100 == 0 { lines.append("") }
+        }
+        lines.append(#"{"op":"commit"}"#)
+        let text = lines.joined(separator: "\n")
+        #expect(text.utf8.count >= OpStreamReader.twoThreadBytes)
+        let ops = try OpStreamReader.read(Array(text.utf8), file: "big.jsonl")
+        // The same ops one by one, each read on its own from its line.
+        var expected: [(line: Int, op: Op)] = []
+        for (i, line) in lines.enumerated() where !line.isEmpty {
+            let one = try OpStreamReader.read(Array(line.utf8), file: "big.jsonl")
+            expected.append((i + 1, try #require(one.first).op))
+        }
+        #expect(ops.map(\.line) == expected.map(\.line))
+        #expect(ops.map(\.op) == expected.map(\.op))
+        // A bad line in each half: the first is reported; one in the second half alone is too.
+        var bad = lines
+        bad[lines.count - 10] = "not json"
+        #expect(error(bad.joined(separator: "\n")) == "ops.jsonl:\(lines.count - 9): not valid JSON: invalid literal")
+        bad[20] = #"{"op":"remove"}"#
+        #expect(error(bad.joined(separator: "\n")) == #"ops.jsonl:21: remove: missing field "id""#)
     }
 
     @Test func secondCreateOfALiveIdIsAnError() {
