@@ -82,7 +82,13 @@ public struct PremultipliedImage: Hashable, Sendable {
     /// stores them, in three little-endian words.
     @inline(__always)
     static func packedRGB(_ words: UnsafePointer<UInt32>, at x: Int) -> (UInt32, UInt32, UInt32) {
-        let t0 = rgbWord(words[x]), t1 = rgbWord(words[x + 1]), t2 = rgbWord(words[x + 2]), t3 = rgbWord(words[x + 3])
+        packedRGB(SIMD4(words[x], words[x + 1], words[x + 2], words[x + 3]))
+    }
+
+    /// The RGB bytes of four words, as `packedRGB(_:at:)` gives them.
+    @inline(__always)
+    static func packedRGB(_ words: SIMD4<UInt32>) -> (UInt32, UInt32, UInt32) {
+        let t0 = rgbWord(words[0]), t1 = rgbWord(words[1]), t2 = rgbWord(words[2]), t3 = rgbWord(words[3])
         return (t0 | t1 << 24, t1 >> 8 | t2 << 16, t2 >> 16 | t3 << 8)
     }
 
