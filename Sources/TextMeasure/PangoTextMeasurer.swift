@@ -108,6 +108,11 @@ public final class PangoTextMeasurer: TextMeasuring {
             let line = trimmingTrailingWhitespace(String(String.UnicodeScalarView(scalars[start..<end])))
             return marker?(line) ?? line
         }
+        // A paragraph that fits is one line, the line greedy wrapping below would make (it takes
+        // every segment when the longest line fits), found without shaping the paragraph for
+        // its breaks: layout proposes most texts a width they fit.
+        let whole = text(0, scalars.count)
+        if engine.width(of: whole, font: font) <= width + Self.fitTolerance { return [whole] }
         let (breaks, advances) = engine.paragraph(paragraph, font: font)
         let guess = LineWidthGuess(scalars: scalars, advances: advances)
         var lines: [String] = []
@@ -196,15 +201,15 @@ public final class PangoTextMeasurer: TextMeasuring {
             return TextLine(text: text, width: engine.width(of: text, font: font))
         }
         guard let width else { return measured(characters.count) }
-        // Largest prefix that fits, by bisection: widths grow with the prefix.
-        var best = measured(0)
-        var low = 1, high = characters.count
-        while low <= high {
-            let mid = (low + high) / 2
-            let line = measured(mid)
-            if line.width <= width + Self.fitTolerance { best = line; low = mid + 1 } else { high = mid - 1 }
-        }
-        return best
+        // The longest prefix that fits (widths grow with the prefix), looked for from where the
+        // line's average character width puts it: two or three candidates are measured, not
+        // one per halving of the line.
+        let room = max(0, width - engine.width(of: "…", font: font))
+        let lineWidth = engine.width(of: line, font: font)
+        let guess = lineWidth > 0 ? min(characters.count, Int(Double(characters.count) * min(1, room / lineWidth))) : 0
+        let count = lastIndex(where: { $0 == 0 || measured($0).width <= width + Self.fitTolerance },
+                              from: 0, below: characters.count + 1, near: guess)
+        return measured(count)
     }
 }
 

@@ -108,4 +108,40 @@ struct LinearWrappingTests {
         #expect(limited.lines[2].text == "over the lazy dog. The quick brown f…")
         #expect(limited.lines[2].width <= 300)
     }
+
+    /// A paragraph that fits its width is one line, found from its width alone: its breaks are
+    /// never shaped for.
+    @Test func aParagraphThatFitsIsNotShapedForItsBreaks() throws {
+        let measurer = try PangoTextMeasurer()
+        let paragraph = "Card 12: Glazed Donut"
+        let ideal = measurer.layout(paragraph, font: body, width: nil, lineLimit: nil)
+        _ = measurer.layout("Something else", font: body, width: nil, lineLimit: nil)
+        let before = measurer.engine.shapedBytes
+        let fitted = measurer.layout(paragraph, font: body, width: ideal.size.width + 10, lineLimit: nil)
+        #expect(measurer.engine.shapedBytes == before)
+        #expect(fitted.lines == ideal.lines)
+    }
+
+    /// Truncating looks for the longest prefix of the kept line from where the line's average
+    /// character width puts it: the prefix bisection finds, from a few candidates measured.
+    @Test(arguments: [40.0, 75, 120, 180, 260])
+    func truncationMeasuresAFewCandidates(_ width: Double) throws {
+        let measurer = try PangoTextMeasurer()
+        let paragraph = "Fresh from the truck with sprinkles, chocolate drizzle and a pinch of salt"
+        let wrapped = measurer.layout(paragraph, font: body, width: width, lineLimit: nil)
+        let before = measurer.engine.shapedBytes
+        let truncated = try #require(measurer.layout(paragraph, font: body, width: width, lineLimit: 1).lines.first)
+        let shaped = measurer.engine.shapedBytes - before
+        // The longest prefix of the first line plus "…" that fits, as bisection finds it.
+        let reference = try PangoTextMeasurer()
+        let characters = Array(try #require(wrapped.lines.first).text)
+        var fitting = "…"
+        for count in 1...characters.count {
+            let candidate = trimmingTrailingWhitespace(String(characters[0..<count])) + "…"
+            if reference.engine.width(of: candidate, font: body) <= width + PangoTextMeasurer.fitTolerance { fitting = candidate }
+        }
+        #expect(truncated.text == fitting, "width \(width)")
+        // Only candidates are shaped (the wrap's lines are known), at most four.
+        #expect(shaped <= 4 * (characters.count + 3), "shaped \(shaped) bytes at width \(width)")
+    }
 }
