@@ -69,6 +69,18 @@ import Testing
         #expect(error(bad.joined(separator: "\n")) == #"ops.jsonl:21: remove: missing field "id""#)
     }
 
+    /// Small prop objects are searched by comparing keys, larger ones by hashing: both find
+    /// every field, a null one as missing, and tell a wrong type.
+    @Test(arguments: [3, PropReader.comparedFields, PropReader.comparedFields + 1, 40])
+    func propsAreFoundInObjectsOfAnySize(_ count: Int) throws {
+        var fields: [String: JSON] = ["empty": .null]
+        for i in 0..<count - 1 { fields["field\(i)"] = .number(Double(i)) }
+        let reader = try PropReader(.object(fields), path: "props", diagnostics: Diagnostics())
+        for i in 0..<count - 1 { #expect(try reader.number("field\(i)") == Double(i)) }
+        #expect(reader.value("empty") == nil && reader.value("absent") == nil)
+        #expect(throws: PropError.self) { try reader.string("field0") }
+    }
+
     @Test func secondCreateOfALiveIdIsAnError() {
         let text = """
         {"id":1,"kind":"text","op":"create","props":{"text":"a"}}

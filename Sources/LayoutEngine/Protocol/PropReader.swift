@@ -37,12 +37,18 @@ public struct PropReader {
         self.diagnostics = diagnostics
     }
 
-    /// Warns once for every field that is not in `known`.
+    /// Warns once for every field that is not in `known`, in key order.
     public func warnUnknown(_ known: Set<String>, what: String) {
+        guard fields.keys.contains(where: { !known.contains($0) }) else { return }
         for key in fields.keys.sorted() where !known.contains(key) {
             diagnostics.warn("unknown \(what) \(MessageText.quoted(key)) ignored")
         }
     }
+
+    /// Objects of at most this many fields are searched by comparing keys: a decoder asks for
+    /// every field it knows (a style, forty), and hashing each name cost more than comparing
+    /// it with the two or three a prop object has.
+    static let comparedFields = 8
 
     private func fail(_ key: String, _ expected: String, _ got: JSON) -> PropError {
         PropError(message: "\(path).\(key) must be \(expected), got \(got.typeName)")
@@ -50,7 +56,13 @@ public struct PropReader {
 
     /// nil when missing or null.
     public func value(_ key: String) -> JSON? {
-        guard let v = fields[key], v != .null else { return nil }
+        let found: JSON?
+        if fields.count <= Self.comparedFields {
+            found = fields.first { $0.key == key }?.value
+        } else {
+            found = fields[key]
+        }
+        guard let v = found, v != .null else { return nil }
         return v
     }
 
