@@ -66,11 +66,15 @@ public struct RenderSession: Sendable {
         if stream.mayDrawPictures { IconLibrary.loadLibrariesInBackground() }
     }
 
-    /// Reads and validates a stream as `init(file:bytes:)` does, starting to load the picture
-    /// libraries in between (`loadPictureLibrariesInBackground`): for a command that draws.
+    /// Reads and validates a stream as `init(file:bytes:)` does, for a command that draws:
+    /// the picture libraries start loading before it is read when its bytes name a kind that
+    /// may draw a picture (`OpStream.namesKindThatMayDrawPictures`), else once it is read
+    /// (`loadPictureLibrariesInBackground`).
     public static func forDrawing(file: String, bytes: [UInt8]) throws(InputError) -> RenderSession {
+        let named = OpStream.namesKindThatMayDrawPictures(bytes)
+        if named { IconLibrary.loadLibrariesInBackground() }
         let stream = try OpStream(file: file, bytes: bytes)
-        loadPictureLibrariesInBackground(for: stream)
+        if !named { loadPictureLibrariesInBackground(for: stream) }
         return try RenderSession(stream: stream)
     }
 

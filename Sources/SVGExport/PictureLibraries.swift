@@ -1,5 +1,6 @@
 internal import CCairo
 import Foundation
+import LayoutModel
 import Drawing
 
 /// librsvg's rectangle (`RsvgRectangle`), in the C layout: four doubles. The calls take it
@@ -29,9 +30,11 @@ struct PictureLibraries: @unchecked Sendable {
     /// reports why before anything is drawn).
     static var available: PictureLibraries? { try? loaded.get() }
 
-    /// Starts loading the libraries on another thread, so that the first icon finds them ready.
+    /// Starts loading the libraries on a thread of their own, so that the first icon finds them
+    /// ready: not one of Dispatch's, which started 2 to 4 ms later while another (the fonts')
+    /// was busy.
     static func loadInBackground() {
-        DispatchQueue.global().async { _ = loaded }
+        Thread.detachNewThread { _ = loaded }
     }
 
     /// Before `list` is drawn: the libraries, loaded (or waited for) when it has a symbol or a

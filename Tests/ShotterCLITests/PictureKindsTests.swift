@@ -1,4 +1,5 @@
 import Drawing
+import Foundation
 import LayoutEngine
 import LayoutModel
 import Testing
@@ -58,5 +59,22 @@ import Testing
             let layout = LayoutPass.run(tree: tree, environment: RenderEnvironment(), measurer: FixedAdvanceMeasurer())
             #expect(Painter.paint(tree: tree, layout: layout, diagnostics: Diagnostics()).drawsPictures)
         }
+    }
+
+    /// A look at the bytes before reading finds a kind that may draw a picture in a stream as
+    /// a headless run prints it (every example), and only there.
+    @Test func theBytesTellAsTheOpsDo() throws {
+        for example in GoldenTests.examples {
+            let path = GoldenTests.repository.appendingPathComponent("Examples/\(example).jsonl").path
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            let stream = try OpStream(file: path, bytes: bytes)
+            #expect(OpStream.namesKindThatMayDrawPictures(bytes) == stream.mayDrawPictures, "\(example)")
+        }
+        #expect(OpStream.namesKindThatMayDrawPictures(Array(#"{"id":1,"kind":"image","op":"create","props":{}}"#.utf8)))
+        #expect(!OpStream.namesKindThatMayDrawPictures(Array(#"{"id":1,"kind":"text","op":"create","props":{"text":"kind"}}"#.utf8)))
+        // Spelled another way, the kind is found once the stream is read.
+        let spaced = Array(#"{"id": 1, "kind": "image", "op": "create", "props": {}}"#.utf8)
+        #expect(!OpStream.namesKindThatMayDrawPictures(spaced))
+        #expect(try OpStream(file: "spaced.jsonl", bytes: spaced).mayDrawPictures)
     }
 }

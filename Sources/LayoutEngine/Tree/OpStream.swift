@@ -20,6 +20,23 @@ public struct OpStream: Sendable {
         }
     }
 
+    /// Whether `bytes` hold a `"kind":"NAME"` field, as a headless run prints create ops, that
+    /// names a kind that may draw a symbol or a picture: a look at a stream before it is read,
+    /// to start loading the picture libraries sooner. A stream that spells its fields another
+    /// way (spaces, escapes) is found out once read (`mayDrawPictures`).
+    public static func namesKindThatMayDrawPictures(_ bytes: [UInt8]) -> Bool {
+        let field = Array(#""kind":""#.utf8)
+        var i = 0
+        while i + field.count < bytes.count {
+            guard bytes[i] == field[0], bytes[i..<i + field.count].elementsEqual(field) else { i += 1; continue }
+            let start = i + field.count
+            guard let end = bytes[start...].prefix(64).firstIndex(of: UInt8(ascii: "\"")) else { i = start; continue }
+            if ElementRegistry.family(for: String(decoding: bytes[start..<end], as: UTF8.self)).mayDrawPictures { return true }
+            i = end + 1
+        }
+        return false
+    }
+
     /// One `commit` op: numbered from 1 in stream order, labelled by the event before it.
     public struct Commit: Hashable, Sendable {
         public var number: Int
