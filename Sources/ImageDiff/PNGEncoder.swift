@@ -44,7 +44,7 @@ public enum PNGEncoder {
                 guard let base = words.baseAddress, let zeros = zeros.baseAddress else { throw Error.compressionFailed }
                 return try compress(width: width, height: height, opaque: true, level: level) { rows, out in
                     for y in rows {
-                        let start = y * (width * 3 + 1)
+                        let start = (y - rows.lowerBound) * (width * 3 + 1)
                         out[start] = 2
                         let row = base + y * width, above = y == 0 ? zeros : base + (y - 1) * width
                         // Most rows of a screen repeat the one above: their difference is zeros.
@@ -95,7 +95,7 @@ public enum PNGEncoder {
             let out = UnsafeMutableRawPointer(dst)
             for y in rows {
                 // Each row: filter byte 2 (Up), then the difference from the row above.
-                var o = y * (rowBytes + 1)
+                var o = (y - rows.lowerBound) * (rowBytes + 1)
                 dst[o] = 2
                 o += 1
                 var i = y * width
@@ -121,10 +121,11 @@ public enum PNGEncoder {
         for byte in 0..<count { out.storeBytes(of: UInt8(truncatingIfNeeded: word >> (8 * byte)), toByteOffset: byte, as: UInt8.self) }
     }
 
-    /// Touches the row buffer an opaque `width` x `height` image is filtered into (9 MB for a
-    /// phone screen at 3x, whose 2,300 first-touch page faults were 4 ms of encoding), so that
-    /// encoding such an image finds it ready. For a core that is idle while the image is drawn.
+    /// Touches the row buffer an opaque `width` x `height` image below `piecewisePixels` is
+    /// filtered into (a 2x screen's is 4 MB), so that encoding such an image finds it ready.
+    /// For a core that is idle while the image is drawn. A larger image needs none.
     public static func prepareBuffers(width: Int, height: Int) {
+        guard width * height < piecewisePixels else { return }
         BufferPool.shared.prepare((width * 3 + 1) * height)
     }
 
@@ -136,33 +137,47 @@ public enum PNGEncoder {
     /// How many pieces a large image is deflated in: fixed, so the bytes never depend on the
     /// machine; four keep both cores busy when one piece's rows take longer.
     static let pieceCount = 4
+    /// A piece's rows are filtered this many at a time into a buffer of its own and handed to
+    /// its deflater: a 3x screen's 9 MB of filtered rows were 2,300 page faults.
+    static let rowsAtATime = 16
 
     /// The PNG file of an image whose filtered rows (filter byte and row bytes each)
-    /// `filterRows(rows, buffer)` writes at `row * (rowBytes + 1)` of the buffer it is given;
-    /// `level` is libdeflate's, for an image below `piecewisePixels`.
+    /// `filterRows(rows, buffer)` writes one after the other from the start of the buffer it
+    /// is given; `level` is libdeflate's, for an image below `piecewisePixels`.
     private static func compress(width: Int, height: Int, opaque: Bool, level: Int32,
                                  filterRows: (Range<Int>, UnsafeMutablePointer<UInt8>) -> Void) throws -> [UInt8] {
         let lineBytes = width * (opaque ? 3 : 4) + 1
-        let filteredCount = lineBytes * height
-        let filteredBuffer = BufferPool.shared.take(filteredCount)
-        defer { BufferPool.shared.give(filteredBuffer) }
-        let filtered = filteredBuffer.base
         guard width * height >= piecewisePixels, height >= pieceCount else {
-            filterRows(0..<height, filtered)
-            return file(width: width, height: height, opaque: opaque, compressed: try deflate(filtered, count: filteredCount, level: level))
+            let filteredCount = lineBytes * height
+            let filteredBuffer = BufferPool.shared.take(filteredCount)
+            defer { BufferPool.shared.give(filteredBuffer) }
+            filterRows(0..<height, filteredBuffer.base)
+            return file(width: width, height: height, opaque: opaque,
+                        compressed: try deflate(filteredBuffer.base, count: filteredCount, level: level))
         }
         let pieces = (0..<pieceCount).map { i in (height * i / pieceCount)..<(height * (i + 1) / pieceCount) }
         var deflated = [Piece](repeating: ([], 1, 0), count: pieces.count)
         deflated.withUnsafeMutableBufferPointer { deflated in
-            // Each thread filters and deflates its own rows into its own slot.
-            nonisolated(unsafe) let slots = deflated, buffer = filtered
+            // Each thread filters and deflates its own rows into its own slot: a piece deflated
+            // on its own (no match reaches into the piece before), ended on a byte or, for the
+            // last, with the final block, with the Adler-32 of its bytes.
+            nonisolated(unsafe) let slots = deflated
             withoutActuallyEscaping(filterRows) { filterRows in
                 nonisolated(unsafe) let filterRows = filterRows
                 DispatchQueue.concurrentPerform(iterations: pieces.count) { i in
                     let rows = pieces[i]
-                    filterRows(rows, buffer)
-                    slots[i] = deflatedPiece(buffer + rows.lowerBound * lineBytes, count: rows.count * lineBytes,
-                                             last: i == pieces.count - 1)
+                    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: rowsAtATime * lineBytes)
+                    defer { buffer.deallocate() }
+                    var tokenizer = RunLengthDeflate.Tokenizer(capacity: rows.count * lineBytes)
+                    var adler: UInt32 = 1
+                    for start in stride(from: rows.lowerBound, to: rows.upperBound, by: rowsAtATime) {
+                        let chunk = start..<min(start + rowsAtATime, rows.upperBound)
+                        filterRows(chunk, buffer)
+                        tokenizer.add(buffer, count: chunk.count * lineBytes)
+                        adler = libdeflate_adler32(adler, buffer, chunk.count * lineBytes)
+                    }
+                    slots[i] = (RunLengthDeflate.compress(tokens: tokenizer.finish(), last: i == pieces.count - 1),
+                                UInt(adler), rows.count * lineBytes)
                 }
             }
         }
@@ -199,13 +214,6 @@ public enum PNGEncoder {
         }
         stream.appendBigEndian(UInt32(adler))
         return stream
-    }
-
-    /// One piece of a zlib stream: `count` bytes deflated on their own (`RunLengthDeflate`: no
-    /// match reaches into the piece before), ended on a byte or, for the `last`, with the final
-    /// block; with the Adler-32 of the bytes.
-    private static func deflatedPiece(_ bytes: UnsafeMutablePointer<UInt8>, count: Int, last: Bool) -> Piece {
-        (RunLengthDeflate.compress(bytes, count: count, last: last), UInt(libdeflate_adler32(1, bytes, count)), count)
     }
 
     /// Whether every pixel's alpha is 255 (then the file is RGB).

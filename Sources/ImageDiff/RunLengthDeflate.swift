@@ -10,7 +10,11 @@ enum RunLengthDeflate {
     /// other ends with an empty stored block, so the data ends on a byte and the next piece's
     /// can follow it in the same stream (what zlib's sync flush writes).
     static func compress(_ bytes: UnsafePointer<UInt8>, count: Int, last: Bool) -> [UInt8] {
-        let tokens = tokenize(bytes, count: count)
+        compress(tokens: tokenize(bytes, count: count), last: last)
+    }
+
+    /// `compress` of the bytes `tokens` holds (`Tokenizer`).
+    static func compress(tokens: [UInt32], last: Bool) -> [UInt8] {
         var literalCounts = [Int](repeating: 0, count: 286)
         var distanceCounts = [Int](repeating: 0, count: 30)
         for token in tokens {
@@ -81,11 +85,31 @@ enum RunLengthDeflate {
 
     /// Literals (the byte's value) and matches at distance 1 (`matchFlag` and the length), in order.
     static func tokenize(_ bytes: UnsafePointer<UInt8>, count: Int) -> [UInt32] {
-        // At most one token a byte.
-        [UInt32](unsafeUninitializedCapacity: count + 1) { tokens, made in
-            guard let tokens = tokens.baseAddress else { return }
+        var tokenizer = Tokenizer(capacity: count)
+        tokenizer.add(bytes, count: count)
+        return tokenizer.finish()
+    }
+
+    /// `tokenize` of bytes handed over in parts: a run that goes on into the next part is one
+    /// run, so the tokens are those of the parts joined.
+    struct Tokenizer {
+        private var tokens: [UInt32] = []
+        /// The run the last part ended in: its byte and how many.
+        private var runByte: UInt8 = 0
+        private var runLength = 0
+
+        /// `capacity`: the bytes there will be in all (at most one token a byte).
+        init(capacity: Int) { tokens.reserveCapacity(capacity + 1) }
+
+        mutating func add(_ bytes: UnsafePointer<UInt8>, count: Int) {
             let raw = UnsafeRawPointer(bytes)
             var i = 0
+            if runLength > 0 {
+                while i < count && bytes[i] == runByte { i += 1 }
+                runLength += i
+                guard i < count else { return }
+                endRun()
+            }
             while i < count {
                 let byte = bytes[i]
                 // The run of `byte` from i: zeros eight at a time.
@@ -94,27 +118,39 @@ enum RunLengthDeflate {
                     while end + 8 <= count && raw.loadUnaligned(fromByteOffset: end, as: UInt64.self) == 0 { end += 8 }
                 }
                 while end < count && bytes[end] == byte { end += 1 }
-                tokens[made] = UInt32(byte)
-                made += 1
-                var left = end - i - 1
-                if left + 1 >= minimumRun {
-                    // Matches of up to 258 bytes at distance 1; a rest of 1 or 2 after a long
-                    // match would need literals, so that match is 3 shorter.
-                    while left >= 3 {
-                        let length = min(left, maximumMatch)
-                        let taken = left - length > 0 && left - length < 3 ? length - 3 : length
-                        tokens[made] = matchFlag | UInt32(taken)
-                        made += 1
-                        left -= taken
-                    }
-                }
-                while left > 0 {
-                    tokens[made] = UInt32(byte)
-                    made += 1
-                    left -= 1
-                }
+                (runByte, runLength) = (byte, end - i)
+                // The part's last run may go on in the next part.
+                if end == count { return }
+                endRun()
                 i = end
             }
+        }
+
+        /// The tokens of everything added.
+        mutating func finish() -> [UInt32] {
+            if runLength > 0 { endRun() }
+            return tokens
+        }
+
+        /// The run's byte as a literal, then the rest as matches of up to 258 bytes at distance
+        /// 1 when the run is long enough (a rest of 1 or 2 after a long match would need
+        /// literals, so that match is 3 shorter), else as literals.
+        private mutating func endRun() {
+            tokens.append(UInt32(runByte))
+            var left = runLength - 1
+            if runLength >= RunLengthDeflate.minimumRun {
+                while left >= 3 {
+                    let length = min(left, RunLengthDeflate.maximumMatch)
+                    let taken = left - length > 0 && left - length < 3 ? length - 3 : length
+                    tokens.append(RunLengthDeflate.matchFlag | UInt32(taken))
+                    left -= taken
+                }
+            }
+            while left > 0 {
+                tokens.append(UInt32(runByte))
+                left -= 1
+            }
+            runLength = 0
         }
     }
 

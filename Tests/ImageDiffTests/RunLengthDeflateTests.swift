@@ -56,6 +56,26 @@ import Testing
 
     /// Counts that grow like the Fibonacci numbers give Huffman codes far longer than DEFLATE's
     /// 15 bits: the lengths are folded under the limit and still make a complete code.
+    /// Bytes handed to the tokenizer in parts (as a large image's rows are, a few at a time)
+    /// give the tokens of all of them at once: a run across a cut is one run.
+    @Test(arguments: [1, 7, 64, 3_538, 40_000])
+    func partsGiveTheTokensOfTheWhole(_ partSize: Int) {
+        // Long runs of zeros and of other bytes, cut anywhere, among random literals.
+        var bytes: [UInt8] = []
+        for i in 0..<60 {
+            bytes += Self.random(37 + i * 11, seed: UInt32(i), alphabet: i % 3 == 0 ? 2 : 256)
+            bytes += [UInt8](repeating: i % 2 == 0 ? 0 : UInt8(i), count: (i * 997) % 3_000)
+        }
+        let whole = bytes.withUnsafeBufferPointer { RunLengthDeflate.tokenize($0.baseAddress!, count: $0.count) }
+        var tokenizer = RunLengthDeflate.Tokenizer(capacity: bytes.count)
+        bytes.withUnsafeBufferPointer { buffer in
+            for start in stride(from: 0, to: buffer.count, by: partSize) {
+                tokenizer.add(buffer.baseAddress! + start, count: min(partSize, buffer.count - start))
+            }
+        }
+        #expect(tokenizer.finish() == whole)
+    }
+
     @Test func codeLengthsStayUnderTheLimit() throws {
         var counts = [Int](repeating: 0, count: 286)
         var (a, b) = (1, 1)
