@@ -78,14 +78,43 @@ public final class IconLibrary: @unchecked Sendable {
         clipToWholePixels(covering: box.insetBy(dx: -box.width / 2, dy: -box.height / 2), on: cr)
         // Alpha is applied to the icon as a whole, so overlapping strokes do not darken.
         if color.a < 1 { cairo_push_group(cr) }
-        var viewport = RsvgRectangle(x: box.x, y: box.y, width: box.width, height: box.height)
-        var error: UnsafeMutablePointer<GError>?
-        _ = rsvg.renderDocument(handle, cr, &viewport, &error)
-        if let error { g_error_free(error) }
+        Self.render(handle, in: box, with: rsvg, on: cr)
         if color.a < 1 {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, color.a)
         }
+    }
+
+    /// Icons larger than this many device pixels a side are drawn at this size on a surface of
+    /// their own and scaled up: librsvg draws a mask (a filled symbol's cut-outs) on a surface
+    /// of the icon's size on the device, and a `bag.fill` at 10,000 points at 3x took 9.7 GB and
+    /// 28 s (docs/limits.md).
+    static let maxDevicePixels = 4_096
+
+    /// The icon's document drawn into `box` (user space of `cr`).
+    private static func render(_ handle: OpaquePointer, in box: Rect, with rsvg: PictureLibraries, on cr: OpaquePointer) {
+        var error: UnsafeMutablePointer<GError>?
+        defer { if let error { g_error_free(error) } }
+        var dx = box.width, dy = 0.0
+        cairo_user_to_device_distance(cr, &dx, &dy)
+        guard (dx * dx + dy * dy).squareRoot() > Double(maxDevicePixels) else {
+            var viewport = RsvgRectangle(x: box.x, y: box.y, width: box.width, height: box.height)
+            _ = rsvg.renderDocument(handle, cr, &viewport, &error)
+            return
+        }
+        let side = Double(maxDevicePixels)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(maxDevicePixels), Int32(maxDevicePixels))
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let icon = cairo_create(surface) else { return }
+        var viewport = RsvgRectangle(x: 0, y: 0, width: side, height: side)
+        _ = rsvg.renderDocument(handle, icon, &viewport, &error)
+        cairo_destroy(icon)
+        cairo_save(cr)
+        cairo_translate(cr, box.x, box.y)
+        cairo_scale(cr, box.width / side, box.height / side)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
     }
 
     /// The visible stand-in for an icon that is not in the set: a dashed rounded square where

@@ -1,6 +1,6 @@
 import Foundation
 import LayoutEngine
-import SVGExport
+@testable import SVGExport
 import Drawing
 import LayoutModel
 import Testing
@@ -50,6 +50,18 @@ import Testing
         #expect(inked(img, in: rect(0, 26, 24, 48)).isEmpty)
         #expect(inked(img, in: rect(72, 26, 24, 48)).isEmpty)
         #expect(!inked(img, in: rect(24, 26, 48, 48)).isEmpty)
+    }
+
+    /// A symbol larger than `IconLibrary.maxDevicePixels` on the device is drawn at that size
+    /// and scaled up: still where it belongs. A filled square 6,000 points wide whose left
+    /// edge (lucide's square and its stroke start 2 of 24 units in) crosses the canvas at x = 50.
+    @Test(.enabled(if: iconsInstalled, "icons not installed: run scripts/install-icons.sh"))
+    func aSymbolLargerThanTheLimitIsDrawnScaledUp() throws {
+        let side = 6_000.0
+        #expect(side > Double(IconLibrary.maxDevicePixels))
+        let img = try image([.symbol(name: "square.fill", rect: rect(50 - side / 12, 50 - side / 2, side, side), color: red, strokeWidth: 2)])
+        #expect(rgba(img, 60, 50) == [255, 0, 0, 255] && rgba(img, 99, 0) == [255, 0, 0, 255])
+        #expect(rgba(img, 40, 50) == [0, 0, 0, 0] && rgba(img, 0, 99) == [0, 0, 0, 0])
     }
 
     @Test func missingSymbolDrawsTheDashedPlaceholder() throws {
