@@ -6,14 +6,9 @@
 /// zlib's level 2 (no matches at other distances). Deterministic: the same bytes give the same
 /// stream on every machine.
 enum RunLengthDeflate {
-    /// Raw DEFLATE data for `count` bytes: one dynamic-Huffman block, final when `last`; any
-    /// other ends with an empty stored block, so the data ends on a byte and the next piece's
-    /// can follow it in the same stream (what zlib's sync flush writes).
-    static func compress(_ bytes: UnsafePointer<UInt8>, count: Int, last: Bool) -> [UInt8] {
-        compress(tokens: tokenize(bytes, count: count), last: last)
-    }
-
-    /// `compress` of the bytes `tokens` holds (`Tokenizer`).
+    /// Raw DEFLATE data for the bytes `tokens` holds (`Tokenizer`): one dynamic-Huffman block,
+    /// final when `last`; any other ends with an empty stored block, so the data ends on a byte
+    /// and the next piece's can follow it in the same stream (what zlib's sync flush writes).
     static func compress(tokens: [UInt32], last: Bool) -> [UInt8] {
         var literalCounts = [Int](repeating: 0, count: 286)
         var distanceCounts = [Int](repeating: 0, count: 30)
@@ -83,15 +78,9 @@ enum RunLengthDeflate {
     /// Marks a token as a match (its length in the low 16 bits) rather than a literal byte.
     static let matchFlag: UInt32 = 1 << 31
 
-    /// Literals (the byte's value) and matches at distance 1 (`matchFlag` and the length), in order.
-    static func tokenize(_ bytes: UnsafePointer<UInt8>, count: Int) -> [UInt32] {
-        var tokenizer = Tokenizer(capacity: count)
-        tokenizer.add(bytes, count: count)
-        return tokenizer.finish()
-    }
-
-    /// `tokenize` of bytes handed over in parts: a run that goes on into the next part is one
-    /// run, so the tokens are those of the parts joined.
+    /// Literals (the byte's value) and matches at distance 1 (`matchFlag` and the length), in
+    /// order, of bytes handed over in parts: a run that goes on into the next part is one run,
+    /// so the tokens are those of the parts joined.
     struct Tokenizer {
         private var tokens: [UInt32] = []
         /// The run the last part ended in: its byte and how many.

@@ -57,25 +57,24 @@ public struct RenderSession: Sendable {
         DispatchQueue.global().async { _ = try? PangoTextMeasurer.checkFonts() }
     }
 
-    /// For a command that draws: starts loading librsvg and gdk-pixbuf on another thread when
-    /// `stream` has a kind that may draw a symbol or a picture (`OpStream.mayDrawPictures`). Call
-    /// it once the stream is read, before it is validated: the loader holds a lock that Pango's
-    /// first fonts wait for (they start threads), so the libraries are best loaded while the
-    /// ops are applied. A stream of texts, stacks and shapes never loads them.
-    public static func loadPictureLibrariesInBackground(for stream: OpStream) {
-        if stream.mayDrawPictures { IconLibrary.loadLibrariesInBackground() }
-    }
-
-    /// Reads and validates a stream as `init(file:bytes:)` does, for a command that draws:
-    /// the picture libraries start loading before it is read when its bytes name a kind that
-    /// may draw a picture (`OpStream.namesKindThatMayDrawPictures`), else once it is read
-    /// (`loadPictureLibrariesInBackground`).
-    public static func forDrawing(file: String, bytes: [UInt8]) throws(InputError) -> RenderSession {
+    /// Reads a stream for a command that draws, starting to load librsvg and gdk-pixbuf on
+    /// another thread when it has a kind that may draw a symbol or a picture: before reading
+    /// when its bytes name one (`OpStream.namesKindThatMayDrawPictures`), else once read
+    /// (`OpStream.mayDrawPictures`). Either way before the stream is validated: the loader holds
+    /// a lock that Pango's first fonts wait for (they start threads), so the libraries are best
+    /// loaded while the ops are applied. A stream of texts, stacks and shapes never loads them.
+    public static func streamForDrawing(file: String, bytes: [UInt8]) throws(InputError) -> OpStream {
         let named = OpStream.namesKindThatMayDrawPictures(bytes)
         if named { IconLibrary.loadLibrariesInBackground() }
         let stream = try OpStream(file: file, bytes: bytes)
-        if !named { loadPictureLibrariesInBackground(for: stream) }
-        return try RenderSession(stream: stream)
+        if !named && stream.mayDrawPictures { IconLibrary.loadLibrariesInBackground() }
+        return stream
+    }
+
+    /// Reads and validates a stream as `init(file:bytes:)` does, for a command that draws
+    /// (`streamForDrawing`).
+    public static func forDrawing(file: String, bytes: [UInt8]) throws(InputError) -> RenderSession {
+        try RenderSession(stream: streamForDrawing(file: file, bytes: bytes))
     }
 
     /// Reads and validates a stream: any bad op is an error here, before anything is written.

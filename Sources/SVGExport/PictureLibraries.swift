@@ -1,6 +1,5 @@
 internal import CCairo
 import Foundation
-import LayoutModel
 import Drawing
 
 /// librsvg's rectangle (`RsvgRectangle`), in the C layout: four doubles. The calls take it
@@ -14,8 +13,9 @@ struct RsvgRectangle {
 /// image codecs) were a third of the shared libraries a process maps and about 4 ms of every
 /// start, also for streams that draw no icon (docs/decisions.md, "Start-up loads only what
 /// every render needs"). A command that draws starts loading them on a thread of their own
-/// (`loadInBackground`) once it has read a stream with a kind that may draw a symbol or a
-/// picture, and drawing waits for them only for a display list that has one (`require`).
+/// (`loadInBackground`) when its stream has a kind that may draw a symbol or a picture
+/// (`RenderSession.streamForDrawing`), and drawing waits for them only for a display list that
+/// has one (`require`).
 /// Handles and pixbufs are `OpaquePointer`s.
 struct PictureLibraries: @unchecked Sendable {
     /// The libraries' file names, the versioned one first (Debian's `librsvg2-2` and
@@ -26,8 +26,8 @@ struct PictureLibraries: @unchecked Sendable {
     /// Loaded once per process, on first use; the error names the Debian package.
     static let loaded: Result<PictureLibraries, RenderError> = load()
 
-    /// The libraries, or nil when they could not be loaded (`IconLibrary.checkInstalled`
-    /// reports why before anything is drawn).
+    /// The libraries, or nil when they could not be loaded (`require` reports why before a
+    /// list that needs them is drawn).
     static var available: PictureLibraries? { try? loaded.get() }
 
     /// Starts loading the libraries on a thread of their own, so that the first icon finds them

@@ -87,8 +87,7 @@ enum AuditCommand {
         let pixels = RenderedPixels(screenshotter: screenshotter)
         for path in paths {
             let input = try readInput(path)
-            let stream = try OpStream(file: input.name, bytes: input.bytes)
-            RenderSession.loadPictureLibrariesInBackground(for: stream)
+            let stream = try RenderSession.streamForDrawing(file: input.name, bytes: input.bytes)
             let session = try RenderSession(stream: stream)
             let commits = try session.select(options.commits)
             session.warnings(for: options).forEach { printError("warning: \($0)") }

@@ -2,6 +2,20 @@ import CDeflate
 import Testing
 @testable import ImageDiff
 
+extension RunLengthDeflate {
+    /// The tokens of `count` bytes handed over at once.
+    static func tokenize(_ bytes: UnsafePointer<UInt8>, count: Int) -> [UInt32] {
+        var tokenizer = Tokenizer(capacity: count)
+        tokenizer.add(bytes, count: count)
+        return tokenizer.finish()
+    }
+
+    /// `compress(tokens:last:)` of `count` bytes.
+    static func compress(_ bytes: UnsafePointer<UInt8>, count: Int, last: Bool) -> [UInt8] {
+        compress(tokens: tokenize(bytes, count: count), last: last)
+    }
+}
+
 /// `RunLengthDeflate` writes valid DEFLATE data (zlib inflates it back) for any bytes, and
 /// pieces join into one stream.
 @Suite struct RunLengthDeflateTests {

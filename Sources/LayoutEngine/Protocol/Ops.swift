@@ -1,5 +1,6 @@
-/// The render ops a SwiftBrowser app prints in headless mode, read from JSON Lines or a JSON array.
 import LayoutModel
+
+/// The render ops a SwiftBrowser app prints in headless mode, read from JSON Lines or a JSON array.
 
 /// A problem with the input, reported as `FILE:LINE: op: message`.
 public struct InputError: Error, Sendable, CustomStringConvertible, Equatable {

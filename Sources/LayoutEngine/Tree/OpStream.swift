@@ -30,6 +30,7 @@ public struct OpStream: Sendable {
         while i + field.count < bytes.count {
             guard bytes[i] == field[0], bytes[i..<i + field.count].elementsEqual(field) else { i += 1; continue }
             let start = i + field.count
+            // Kind names are short: a longer one is left to the ops.
             guard let end = bytes[start...].prefix(64).firstIndex(of: UInt8(ascii: "\"")) else { i = start; continue }
             if ElementRegistry.family(for: String(decoding: bytes[start..<end], as: UTF8.self)).mayDrawPictures { return true }
             i = end + 1
