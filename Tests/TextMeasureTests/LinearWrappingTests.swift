@@ -122,6 +122,21 @@ struct LinearWrappingTests {
         #expect(fitted.lines == ideal.lines)
     }
 
+    /// A title measured whole, then its neighbour, then wrapped (what a stack asks of a card's
+    /// title and time): the wrap finds the title still shaped in a scratch layout and shapes
+    /// only its two lines (the whole title's width is known), not the title again for its breaks.
+    @Test func aTextWrappedAfterItsNeighbourIsNotShapedAgain() throws {
+        let measurer = try PangoTextMeasurer()
+        let title = "Card 9: Glazed Donut"
+        let ideal = measurer.layout(title, font: body, width: nil, lineLimit: nil)
+        _ = measurer.layout("56 min ago", font: body, width: nil, lineLimit: nil)
+        let before = measurer.engine.shapedBytes
+        let wrapped = measurer.layout(title, font: body, width: ideal.size.width - 1, lineLimit: nil)
+        #expect(wrapped.lines.map(\.text) == ["Card 9: Glazed", "Donut"])
+        #expect(measurer.engine.shapedBytes - before == "Card 9: Glazed".utf8.count + "Donut".utf8.count,
+                "shaped \(measurer.engine.shapedBytes - before) bytes")
+    }
+
     /// Truncating looks for the longest prefix of the kept line from where the line's average
     /// character width puts it: the prefix bisection finds, from a few candidates measured.
     @Test(arguments: [40.0, 75, 120, 180, 260])
