@@ -57,6 +57,15 @@ public struct RenderSession: Sendable {
         DispatchQueue.global().async { _ = try? PangoTextMeasurer.checkFonts() }
     }
 
+    /// For a command that draws: loads the pinned fonts and makes the first `Screenshotter`'s
+    /// measurer on another thread, with the body font of `environment` set up and, once the
+    /// stream is read (`forDrawing(file:bytes:warmingFontsFor:)`), the fonts its texts likely
+    /// use (`MeasurerWarming`). Call it before reading the stream.
+    public static func warmMeasurerInBackground(for environment: RenderEnvironment?) {
+        guard let environment else { return loadFontsInBackground() }
+        MeasurerWarming.start(first: OpStream.bodyFont(in: environment))
+    }
+
     /// Reads a stream for a command that draws, starting to load librsvg and gdk-pixbuf on
     /// another thread when it has a kind that may draw a symbol or a picture: before reading
     /// when its bytes name one (`OpStream.namesKindThatMayDrawPictures`), else once read
@@ -72,10 +81,18 @@ public struct RenderSession: Sendable {
     }
 
     /// Reads and validates a stream as `init(file:bytes:)` does, for a command that draws
-    /// (`streamForDrawing`).
-    public static func forDrawing(file: String, bytes: [UInt8]) throws(InputError) -> RenderSession {
-        try RenderSession(stream: streamForDrawing(file: file, bytes: bytes))
+    /// (`streamForDrawing`). With `environment`, the measurer `warmMeasurerInBackground` makes
+    /// sets up the fonts the stream's texts likely use in it while the stream is validated
+    /// (`OpStream.likelyFonts`).
+    public static func forDrawing(file: String, bytes: [UInt8], warmingFontsFor environment: RenderEnvironment? = nil) throws(InputError) -> RenderSession {
+        let stream = try streamForDrawing(file: file, bytes: bytes)
+        if let environment { MeasurerWarming.setUp { stream.likelyFonts(in: environment, limit: warmedFonts) } }
+        return try RenderSession(stream: stream)
     }
+
+    /// How many fonts warming sets up at most: about as many as it has time for while a
+    /// large screen is validated.
+    static let warmedFonts = 8
 
     /// Reads and validates a stream: any bad op is an error here, before anything is written.
     public init(file: String, bytes: [UInt8]) throws(InputError) {

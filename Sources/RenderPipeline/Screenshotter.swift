@@ -32,9 +32,10 @@ public final class Screenshotter {
     /// would otherwise wait.
     public var banding = Banding.none
 
-    /// Fails with a message naming what is missing (a font file, the icon set).
+    /// Fails with a message naming what is missing (a font file, the icon set). The first one
+    /// takes the measurer `RenderSession.warmMeasurerInBackground` warmed, if any.
     public init(icons: IconLibrary = .standard) throws {
-        measurer = try PangoTextMeasurer()
+        measurer = try MeasurerWarming.take() ?? PangoTextMeasurer()
         text = PangoTextDrawing(painter: PangoTextPainter(measurer: measurer))
         try icons.checkInstalled()
         self.icons = icons

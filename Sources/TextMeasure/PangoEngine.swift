@@ -203,6 +203,12 @@ final class PangoEngine {
         return advances
     }
 
+    /// Loads `font` and its metrics, as its first text would (`MeasurerWarming`).
+    func setUp(_ font: ResolvedFont) { _ = primaryFonts(font).setup(font) }
+
+    /// Whether `font` was set up (`setUp`, or a text in it measured): for tests of warming.
+    func isSetUp(_ font: ResolvedFont) -> Bool { primaryFonts(font).isSetUp(font) }
+
     func ascent(_ font: ResolvedFont) -> Double { primaryFonts(font).setup(font).ascent }
     func descent(_ font: ResolvedFont) -> Double { primaryFonts(font).setup(font).descent }
     func fontFile(_ font: ResolvedFont) -> String? { primaryFonts(font).setup(font).file }
@@ -539,6 +545,8 @@ final class PangoFonts {
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(fontMap)
     }
+
+    func isSetUp(_ font: ResolvedFont) -> Bool { setups[font] != nil }
 
     func setup(_ font: ResolvedFont) -> FontSetup {
         if let setup = setups[font] { return setup }

@@ -28,7 +28,7 @@ enum RenderCommand {
         let outputDirectory = try args.outputDirectory("--output") ?? "shots"
         let pixelLimit = try args.pixelLimit()
 
-        RenderSession.loadFontsInBackground()
+        RenderSession.warmMeasurerInBackground(for: options.environments.first)
         let input = try readInput(args.positionals[0])
         // Every PNG has the device's canvas: refused before anything is read further or written.
         if options.formats.contains(.png) {
@@ -36,7 +36,7 @@ enum RenderCommand {
                 throw InputError(file: input.name, line: 0, message: error.description)
             }
         }
-        let session = try RenderSession.forDrawing(file: input.name, bytes: input.bytes)
+        let session = try RenderSession.forDrawing(file: input.name, bytes: input.bytes, warmingFontsFor: options.environments.first)
         let sceneCount = try session.sceneCount(options)
         session.warnings(for: options).forEach { printError("warning: \($0)") }
 

@@ -211,6 +211,25 @@ private let hello = """
         #expect(printed.status == 0 && written == printed.stdout && written.hasPrefix("{\"colorScheme\":\"light\",\"commit\":2,"))
     }
 
+    /// `render` lays out its first scene with the measurer warmed while the stream was read
+    /// (`MeasurerWarming`): the same frames and pixels as `shotter test`'s goldens, at an
+    /// accessibility size and under Bold Text.
+    @Test func renderWithAWarmedMeasurerMatchesTheGoldens() throws {
+        let dir = try CLI.temporaryDirectory()
+        let cases = [("DonutGallery", ["--dynamic-type", "accessibility3"], "001.iphone15pro.accessibility3.light"),
+                     ("Settings", ["--bold-text"], "002-select-Settings.iphone15pro.large.light.bold-text")]
+        for (example, arguments, name) in cases {
+            let stream = CLI.repository.appendingPathComponent("Examples/\(example).jsonl").path
+            let run = try CLI.run(["render", stream, "-o", dir.path, "--scale", "1", "--format", "layout,png"] + arguments)
+            #expect(run.status == 0, "\(run.stderr)")
+            let golden = CLI.repository.appendingPathComponent("Goldens/Screenshots/\(example)/\(name)")
+            let rendered = dir.appendingPathComponent("\(example)/\(name)")
+            #expect(try Data(contentsOf: rendered.appendingPathExtension("layout.json")) == Data(contentsOf: golden.appendingPathExtension("layout.json")), "\(name)")
+            let diff = try CLI.run(["diff", rendered.appendingPathExtension("png").path, golden.appendingPathExtension("png").path])
+            #expect(diff.status == 0 && diff.stdout.hasPrefix("identical"), "\(name): \(diff.stdout)")
+        }
+    }
+
     @Test func pngIsAtTheDeviceScaleOrTheGivenOne() throws {
         let dir = try CLI.temporaryDirectory()
         for (arguments, width, height) in [([String](), 1179, 2556), (["--scale", "1"], 393, 852),
