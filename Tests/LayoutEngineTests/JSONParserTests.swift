@@ -27,6 +27,19 @@ import Testing
         #expect(throws: JSONSyntaxError.self) { try parse("\"unterminated") }
     }
 
+    /// An object's fields are gathered and its dictionary made at its end: nested objects keep
+    /// their own fields, a repeated key keeps its last value.
+    @Test func nestedObjectsAndRepeatedKeys() throws {
+        let value = try parse(#"{"a":1,"b":{"c":2,"a":3,"c":4},"a":5,"d":[{"e":{}},{},{"f":[{"g":6}]}],"h":{"a":7}}"#)
+        #expect(value == .object([
+            "a": .number(5),
+            "b": .object(["c": .number(4), "a": .number(3)]),
+            "d": .array([.object(["e": .object([:])]), .object([:]), .object(["f": .array([.object(["g": .number(6)])])])]),
+            "h": .object(["a": .number(7)]),
+        ]))
+        #expect(throws: JSONSyntaxError.self) { try parse(#"{"a":{"b":1,"c"}}"#) }
+    }
+
     @Test func aLineOfAFileIsParsedInPlace() throws {
         let bytes = Array("{\"op\":\"commit\"}\n{\"id\": 1, \"x\": [1,\n".utf8)
         var parser = JSONParser(bytes, range: 16..<bytes.count - 1, firstLine: 2)

@@ -42,6 +42,10 @@ public struct JSONParser {
     private(set) var line: Int
     /// Nesting limit so hostile input cannot overflow the stack.
     private static let maxDepth = 512
+    /// The fields of the objects being read, the innermost's last: an object's dictionary is
+    /// made at its end with room for all of them, not grown (and its keys hashed again) field
+    /// by field.
+    private var pendingFields: [(key: String, value: JSON)] = []
 
     public init(_ bytes: [UInt8], firstLine: Int = 1) {
         self.init(bytes, range: bytes.indices, firstLine: firstLine)
@@ -130,19 +134,25 @@ public struct JSONParser {
 
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSON {
         index += 1
-        var fields: [String: JSON] = [:]
         skipWhitespace()
-        if peek() == UInt8(ascii: "}") { index += 1; return .object(fields) }
+        if peek() == UInt8(ascii: "}") { index += 1; return .object([:]) }
+        let first = pendingFields.count
+        defer { pendingFields.removeSubrange(first...) }
         while true {
             skipWhitespace()
             guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
             let key = try parseString()
             skipWhitespace()
             guard next() == UInt8(ascii: ":") else { throw error("expected ':' after key \(MessageText.quoted(key))") }
-            fields[key] = try parseValue(depth: depth + 1)
+            pendingFields.append((key, try parseValue(depth: depth + 1)))
             skipWhitespace()
             guard let c = next() else { throw error("unterminated object") }
-            if c == UInt8(ascii: "}") { return .object(fields) }
+            if c == UInt8(ascii: "}") {
+                // A repeated key keeps its last value.
+                var fields = [String: JSON](minimumCapacity: pendingFields.count - first)
+                for (key, value) in pendingFields[first...] { fields[key] = value }
+                return .object(fields)
+            }
             if c != UInt8(ascii: ",") { throw error("expected ',' or '}' in object") }
         }
     }
