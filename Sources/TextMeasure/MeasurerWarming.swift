@@ -32,14 +32,9 @@ public enum MeasurerWarming {
             let measurer = try? PangoTextMeasurer()
             if let measurer {
                 measurer.engine.setUp(first)
-                if let more = state.condition.withLock({ () -> (@Sendable () -> [ResolvedFont])? in
-                    while state.more == nil && !state.stop { state.condition.wait() }
-                    return state.stop ? nil : state.more
-                }) {
-                    for font in more() where font != first {
-                        if state.condition.withLock({ state.stop }) { break }
-                        measurer.engine.setUp(font)
-                    }
+                for font in moreFonts()?() ?? [] where font != first {
+                    if isStopped { break }
+                    measurer.engine.setUp(font)
                 }
             }
             state.condition.withLock {
@@ -49,6 +44,16 @@ public enum MeasurerWarming {
             }
         }
     }
+
+    /// What `setUp` hands over, once it does; nil when `take` stops the warming first.
+    private static func moreFonts() -> (@Sendable () -> [ResolvedFont])? {
+        state.condition.withLock {
+            while state.more == nil && !state.stop { state.condition.wait() }
+            return state.stop ? nil : state.more
+        }
+    }
+
+    private static var isStopped: Bool { state.condition.withLock { state.stop } }
 
     /// More fonts for the measurer `start` makes to set up, worked out on its thread.
     public static func setUp(_ fonts: @escaping @Sendable () -> [ResolvedFont]) {
