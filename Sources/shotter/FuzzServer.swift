@@ -19,6 +19,9 @@ enum FuzzServer {
         // from this process's thread, and two threads waiting on it in a child never wake.
         // A command that draws loads librsvg on a second thread while its main one may need it.
         try? IconLibrary.loadLibraries()
+        // The two halves of a large JSON Lines stream are read on two threads, and both may
+        // parse the first number that needs `strtod` (its C locale is made once, on first use).
+        _ = Double("0.5")
         while let request = readLine() {
             let fields = request.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count >= 3 else { return 2 }
