@@ -32,7 +32,7 @@ public enum MeasurerWarming {
             let measurer = try? PangoTextMeasurer()
             if let measurer {
                 measurer.engine.setUp(first)
-                for font in moreFonts()?() ?? [] where font != first {
+                for font in moreFonts()?() ?? [] {
                     if isStopped { break }
                     measurer.engine.setUp(font)
                 }

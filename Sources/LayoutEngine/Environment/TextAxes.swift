@@ -47,23 +47,20 @@ extension Pseudolanguage {
 final class EnvironmentMeasurer: TextMeasuring {
     private let base: TextMeasuring
     private let pseudolanguage: Pseudolanguage?
-    private let boldText: Bool
+    private let legibilityWeight: LegibilityWeight
 
-    private init(base: TextMeasuring, pseudolanguage: Pseudolanguage?, boldText: Bool) {
-        self.base = base; self.pseudolanguage = pseudolanguage; self.boldText = boldText
+    private init(base: TextMeasuring, pseudolanguage: Pseudolanguage?, legibilityWeight: LegibilityWeight) {
+        self.base = base; self.pseudolanguage = pseudolanguage; self.legibilityWeight = legibilityWeight
     }
 
     /// `base` itself when `environment` transforms no text.
     static func wrapping(_ base: TextMeasuring, for environment: RenderEnvironment) -> TextMeasuring {
-        let boldText = environment.legibilityWeight == .bold
-        guard environment.pseudolanguage != nil || boldText else { return base }
-        return EnvironmentMeasurer(base: base, pseudolanguage: environment.pseudolanguage, boldText: boldText)
+        guard environment.pseudolanguage != nil || environment.legibilityWeight == .bold else { return base }
+        return EnvironmentMeasurer(base: base, pseudolanguage: environment.pseudolanguage, legibilityWeight: environment.legibilityWeight)
     }
 
     func layout(_ text: String, font: ResolvedFont, width: Double?, lineLimit: Int?) -> TextLayout {
-        var drawn = font
-        if boldText { drawn.boldText = true }
-        var laid = base.layout(pseudolanguage?.transform(text) ?? text, font: drawn, width: width, lineLimit: lineLimit)
+        var laid = base.layout(pseudolanguage?.transform(text) ?? text, font: legibilityWeight.font(font), width: width, lineLimit: lineLimit)
         if pseudolanguage == .rtl {
             // Each line is drawn on its own: every one starts with the mark, so each is a
             // right-to-left paragraph (a wrapped line's neutral punctuation goes to its left).
@@ -75,13 +72,21 @@ final class EnvironmentMeasurer: TextMeasuring {
 }
 
 extension LegibilityWeight {
+    /// `font` as texts are measured and drawn in under this setting: under Bold Text, marked
+    /// to be drawn one weight heavier (`ResolvedFont.drawnWeight`).
+    func font(_ font: ResolvedFont) -> ResolvedFont {
+        var font = font
+        if self == .bold { font.boldText = true }
+        return font
+    }
+
     /// `item` as drawn under this setting: under Bold Text, texts in their stepped weight (as
     /// layout measured them) and symbols with thicker strokes.
     func drawn(_ item: DisplayItem) -> DisplayItem {
         guard self == .bold else { return item }
         switch item {
         case .text(var run):
-            run.font.boldText = true
+            run.font = font(run.font)
             return .text(run)
         case .symbol(let name, let rect, let color, let strokeWidth, let mirrored):
             return .symbol(name: name, rect: rect, color: color, strokeWidth: strokeWidth * SystemFontModel.boldTextStrokeScale,

@@ -15,7 +15,9 @@ extension OpStream {
             case .create(_, _, let p), .update(_, let p): props = p
             default: continue
             }
-            guard let spec = props["style"]?["font"].flatMap(Self.fontSpec) else { continue }
+            // Read as validating reads it; its warnings are validating's to give.
+            guard let font = props["style"]?["font"],
+                  let spec = try? FontSpec.decode(PropReader(font, path: "font", diagnostics: Diagnostics())) else { continue }
             if counts[spec] == nil { order.append(spec) }
             counts[spec, default: 0] += 1
         }
@@ -37,22 +39,6 @@ extension OpStream {
     private static func font(_ spec: FontSpec, in environment: RenderEnvironment) -> ResolvedFont {
         var context = InheritedContext()
         context.font = spec
-        var font = context.resolvedFont(environment.dynamicTypeSize)
-        if environment.legibilityWeight == .bold { font.boldText = true }
-        return font
-    }
-
-    /// A style's `font` object as validating reads it, or nil when it is not one (validating
-    /// reports that).
-    private static func fontSpec(_ json: JSON) -> FontSpec? {
-        guard case .object = json else { return nil }
-        func choice<T: RawRepresentable<String>>(_ key: String) -> T? {
-            if case .string(let name)? = json[key] { return T(rawValue: name) }
-            return nil
-        }
-        var size: Double?
-        if case .number(let points)? = json["size"] { size = points }
-        return FontSpec(textStyle: choice("textStyle"), size: size, weight: choice("weight"),
-                        design: choice("design"), relativeTo: choice("relativeTo"))
+        return environment.legibilityWeight.font(context.resolvedFont(environment.dynamicTypeSize))
     }
 }

@@ -7,6 +7,14 @@ public struct FontSpec: Hashable, Sendable {
     public var weight: FontWeight?
     public var design: FontDesign?
     public var relativeTo: TextStyle?
+
+    /// A style's `font` object.
+    static func decode(_ f: PropReader) throws(PropError) -> FontSpec {
+        f.warnUnknown(["textStyle", "size", "weight", "design", "relativeTo"], what: "font field")
+        return FontSpec(textStyle: try f.choice("textStyle", TextStyle.self), size: try f.number("size"),
+                        weight: try f.choice("weight", FontWeight.self), design: try f.choice("design", FontDesign.self),
+                        relativeTo: try f.choice("relativeTo", TextStyle.self))
+    }
 }
 
 public enum Alignment: String, Hashable, Sendable, CaseIterable {
@@ -110,12 +118,7 @@ public struct Style: Hashable, Sendable {
             s.padding = EdgeInsets(top: try p.number("top") ?? 0, leading: try p.number("leading") ?? 0,
                                    bottom: try p.number("bottom") ?? 0, trailing: try p.number("trailing") ?? 0)
         }
-        if let f = try r.object("font") {
-            f.warnUnknown(["textStyle", "size", "weight", "design", "relativeTo"], what: "font field")
-            s.font = FontSpec(textStyle: try f.choice("textStyle", TextStyle.self), size: try f.number("size"),
-                              weight: try f.choice("weight", FontWeight.self), design: try f.choice("design", FontDesign.self),
-                              relativeTo: try f.choice("relativeTo", TextStyle.self))
-        }
+        if let f = try r.object("font") { s.font = try FontSpec.decode(f) }
         if let v = r.value("foreground") { s.foreground = try ShapeStyle.decode(v, path: r.path + ".foreground", diagnostics: r.diagnostics) }
         if let v = r.value("background") { s.background = try ShapeStyle.decode(v, path: r.path + ".background", diagnostics: r.diagnostics) }
         if let f = try r.object("frame") {
