@@ -44,6 +44,14 @@ struct Options {
 
 struct Failure: Error { var message: String }
 
+/// A saved case's text; a file that cannot be read is a one-line error naming it, not a trap.
+func readCase(_ file: String) throws -> String {
+    guard let data = FileManager.default.contents(atPath: file) else {
+        throw Failure(message: FileManager.default.fileExists(atPath: file) ? "\(file): cannot read" : "\(file): no such file")
+    }
+    return String(decoding: data, as: UTF8.self)
+}
+
 let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 
 func mutator(_ options: Options) throws -> Mutator {
@@ -79,9 +87,10 @@ func main() throws -> Int32 {
             try Data(fuzzCase.text.utf8).write(to: URL(fileURLWithPath: "\(output)/\(fuzzCase.name).jsonl"))
         }
     case "shrink":
+        guard !options.files.isEmpty else { throw Failure(message: "shrink needs FILE...") }
         let runner = runner(options)
         for file in options.files {
-            let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+            let lines = try readCase(file).split(separator: "\n").map(String.init)
             let verdict = runner.run(lines.joined(separator: "\n") + "\n")
             guard verdict.outcome.isFailure else { print("\(file): \(describe(verdict)), nothing to shrink"); continue }
             let (smaller, check) = Campaign.shrink(lines, failing: verdict, runner: runner, budget: 400)
@@ -89,10 +98,11 @@ func main() throws -> Int32 {
             print("\(file): \(lines.count) -> \(smaller.count) lines: \(describe(check))")
         }
     case "replay":
+        guard !options.files.isEmpty else { throw Failure(message: "replay needs FILE...") }
         let runner = runner(options)
         var failed = false
         for file in options.files {
-            let verdict = runner.run(try String(contentsOfFile: file, encoding: .utf8))
+            let verdict = runner.run(try readCase(file))
             failed = failed || verdict.outcome.isFailure
             print("\(file): \(describe(verdict))")
         }
@@ -133,5 +143,8 @@ do {
     exit(try main())
 } catch let failure as Failure {
     FileHandle.standardError.write(Data("shotter-fuzz: \(failure.message)\n".utf8))
+    exit(2)
+} catch {
+    FileHandle.standardError.write(Data("shotter-fuzz: \(error.localizedDescription)\n".utf8))
     exit(2)
 }

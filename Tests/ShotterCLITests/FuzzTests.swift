@@ -211,4 +211,20 @@ import Testing
             #expect(!verdict.outcome.isFailure, "\(name): \(verdict.outcome) (\(verdict.command)): \(verdict.detail.prefix(300))")
         }
     }
+
+    /// `shotter-fuzz replay` and `shrink` of a file that is not there say so on one line and
+    /// exit 2, as a usage error does; they used to trap on the uncaught read error.
+    @Test func aMissingCaseFileIsAOneLineError() throws {
+        let fuzzer = CLI.binary.deletingLastPathComponent().appendingPathComponent("shotter-fuzz").path
+        let missing = try CLI.temporaryDirectory().appendingPathComponent("missing.jsonl").path
+        for command in ["replay", "shrink"] {
+            let run = try CLI.run([command, missing], executable: fuzzer)
+            #expect(run.status == 2)
+            #expect(run.stderr == "shotter-fuzz: \(missing): no such file\n")
+            #expect(run.stdout.isEmpty)
+        }
+        let bare = try CLI.run(["replay"], executable: fuzzer)
+        #expect(bare.status == 2)
+        #expect(bare.stderr == "shotter-fuzz: replay needs FILE...\n")
+    }
 }
