@@ -1,4 +1,5 @@
 import Foundation
+import LayoutEngine
 import LayoutModel
 import TextMeasure
 import SVGExport
@@ -14,14 +15,7 @@ import SVGExport
 enum FuzzServer {
     static func serve() -> Int32 {
         _ = try? PangoTextMeasurer()  // loads the pinned font configuration every child shares
-        // A child must not initialize a `static let` on two threads at once: Swift's lock for it
-        // names the locking thread by an id cached per thread, which a forked child inherits
-        // from this process's thread, and two threads waiting on it in a child never wake.
-        // A command that draws loads librsvg on a second thread while its main one may need it.
-        try? IconLibrary.loadLibraries()
-        // The two halves of a large JSON Lines stream are read on two threads, and both may
-        // parse the first number that needs `strtod` (its C locale is made once, on first use).
-        _ = Double("0.5")
+        try? IconLibrary.loadLibraries()  // and librsvg, which every command that draws loads
         while let request = readLine() {
             let fields = request.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count >= 3 else { return 2 }
@@ -44,7 +38,20 @@ enum FuzzServer {
         dup2(open("/dev/null", O_RDONLY), 0)
         dup2(open(stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644), 1)
         dup2(open(stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644), 2)
-        let status = run(arguments)
+        // The command runs on a thread made in the child, as `shotter` runs it on a thread of its
+        // own. Not on this one: Swift's lock for a first use of a `static let` names its holder
+        // by a thread id cached per thread, and this thread's copy still holds the server
+        // thread's id, so a second thread waiting on a lock it holds would never wake (a case
+        // hung two cases of seed 55's 100,000 this way; docs/decisions.md, "Fuzzer").
+        nonisolated(unsafe) var status: Int32 = 0
+        let finished = DispatchSemaphore(value: 0)
+        let command = Thread {
+            status = run(arguments)
+            finished.signal()
+        }
+        command.stackSize = ElementTree.threadStackSize
+        command.start()
+        finished.wait()
         fflush(nil)
         _exit(status)
     }
