@@ -41,8 +41,8 @@ enum FuzzServer {
         // The command runs on a thread made in the child, as `shotter` runs it on a thread of its
         // own. Not on this one: Swift's lock for a first use of a `static let` names its holder
         // by a thread id cached per thread, and this thread's copy still holds the server
-        // thread's id, so a second thread waiting on a lock it holds would never wake (a case
-        // hung two cases of seed 55's 100,000 this way; docs/decisions.md, "Fuzzer").
+        // thread's id, so a second thread waiting on a lock it holds would never wake (seed
+        // 55's campaign hung two of 100,000 cases this way; docs/decisions.md, "Fuzzer").
         nonisolated(unsafe) var status: Int32 = 0
         let finished = DispatchSemaphore(value: 0)
         let command = Thread {
