@@ -1,5 +1,4 @@
 import Foundation
-import LayoutEngine
 import LayoutModel
 import TextMeasure
 import SVGExport
@@ -38,20 +37,12 @@ enum FuzzServer {
         dup2(open("/dev/null", O_RDONLY), 0)
         dup2(open(stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644), 1)
         dup2(open(stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644), 2)
-        // The command runs on a thread made in the child, as `shotter` runs it on a thread of its
-        // own. Not on this one: Swift's lock for a first use of a `static let` names its holder
-        // by a thread id cached per thread, and this thread's copy still holds the server
-        // thread's id, so a second thread waiting on a lock it holds would never wake (seed
-        // 55's campaign hung two of 100,000 cases this way; docs/decisions.md, "Fuzzer").
-        nonisolated(unsafe) var status: Int32 = 0
-        let finished = DispatchSemaphore(value: 0)
-        let command = Thread {
-            status = run(arguments)
-            finished.signal()
-        }
-        command.stackSize = ElementTree.threadStackSize
-        command.start()
-        finished.wait()
+        // The command runs on a thread made in the child, as `shotter` runs it. Not on this one:
+        // Swift's lock for a first use of a `static let` names its holder by a thread id cached
+        // per thread, and this thread's copy still holds the server thread's id, so a second
+        // thread waiting on a lock it holds would never wake (seed 55's campaign hung two of
+        // 100,000 cases this way; docs/decisions.md, "Fuzzer").
+        let status = runOnCommandThread(arguments)
         fflush(nil)
         _exit(status)
     }

@@ -85,15 +85,20 @@ _ = mallopt(trimThreshold, 512 << 20)
 
 /// Layout and painting recurse once per nesting level: the command runs on a thread with the
 /// stack the deepest tree a stream may hold needs (`ElementTree.threadStackSize`).
-nonisolated(unsafe) var status: Int32 = 0
-let finished = DispatchSemaphore(value: 0)
-let worker = Thread {
-    status = run(Array(CommandLine.arguments.dropFirst()))
-    finished.signal()
+func runOnCommandThread(_ argv: [String]) -> Int32 {
+    nonisolated(unsafe) var status: Int32 = 0
+    let finished = DispatchSemaphore(value: 0)
+    let worker = Thread {
+        status = run(argv)
+        finished.signal()
+    }
+    worker.stackSize = ElementTree.threadStackSize
+    worker.start()
+    finished.wait()
+    return status
 }
-worker.stackSize = ElementTree.threadStackSize
-worker.start()
-finished.wait()
+
+let status = runOnCommandThread(Array(CommandLine.arguments.dropFirst()))
 // Output that could not be written (`> /dev/full`, a full disk) is a failure, not a success.
 if fflush(stdout) != 0 || ferror(stdout) != 0 {
     printError("shotter: cannot write to standard output: \(String(cString: strerror(errno)))")
