@@ -18,10 +18,24 @@ public enum FontWeight: String, CaseIterable, Sendable, Hashable {
         case .black: 900
         }
     }
+
+    /// By case: the standard library's default for an enum with raw values hashes the string,
+    /// and fonts are hashed for every text measured.
+    public func hash(into hasher: inout Hasher) { hasher.combine(numericWeight) }
 }
 
 public enum FontDesign: String, CaseIterable, Sendable, Hashable {
     case `default`, serif, rounded, monospaced
+
+    /// By case, as `FontWeight` is.
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .default: hasher.combine(0)
+        case .serif: hasher.combine(1)
+        case .rounded: hasher.combine(2)
+        case .monospaced: hasher.combine(3)
+        }
+    }
 }
 
 public enum TextStyle: String, CaseIterable, Sendable, Hashable {

@@ -67,7 +67,7 @@ final class PangoEngine {
     /// Puts `text` in `font` into the scratch layout of the fonts it needs; returns that layout.
     func setText(_ text: String, font: ResolvedFont) -> OpaquePointer {
         // Pango rejects NUL bytes inside the text it is given.
-        let clean = text.contains("\0") ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\0" })) : text
+        let clean = text.utf8.contains(0) ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\0" })) : text
         let fonts = fonts(for: clean, font: font)
         let shapedBefore = fonts.shapedBytes
         let layout = fonts.setText(clean, font: font)

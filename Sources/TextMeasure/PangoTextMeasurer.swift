@@ -63,8 +63,7 @@ public final class PangoTextMeasurer: TextMeasuring {
     private func computeLayout(_ text: String, font: ResolvedFont, width: Double?, lineLimit: Int?) -> TextLayout {
         let maxWidth = width.flatMap { $0.isFinite ? $0 : nil }
         var lines: [String] = []
-        for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            let paragraph = String(paragraph)
+        for paragraph in paragraphs(of: text) {
             switch maxWidth {
             case nil: lines.append(paragraph)
             case let w? where w <= 0: lines += paragraph.isEmpty ? [""] : paragraph.map { String($0) }
@@ -92,6 +91,30 @@ public final class PangoTextMeasurer: TextMeasuring {
                           truncated: truncated)
     }
 
+    /// `text` split at its newlines (`Character.isNewline`); most texts have none, found by one
+    /// pass over their bytes without breaking them into characters.
+    private func paragraphs(of text: String) -> [String] {
+        guard Self.hasNewline(text) else { return [text] }
+        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+    }
+
+    /// Whether `text` has one of the scalars that make a newline character: U+000A to
+    /// U+000D, U+0085 (C2 85 in UTF-8), U+2028 and U+2029 (E2 80 A8, E2 80 A9).
+    static func hasNewline(_ text: String) -> Bool {
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case 0x0A...0x0D: return true
+            case 0x85 where previous == 0xC2: return true
+            case 0xA8, 0xA9: if previous == 0x80 && beforePrevious == 0xE2 { return true }
+            default: break
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
+    }
+
     /// Greedy wrapping at Unicode line-break opportunities: each line takes as many segments
     /// as fit. A segment wider than `width` on its own gets a line of its own and overflows;
     /// Pango's own wrapping is not used so this rule does not depend on its version.
@@ -103,9 +126,19 @@ public final class PangoTextMeasurer: TextMeasuring {
     /// when a segment is added.
     private func wrap(_ paragraph: String, font: ResolvedFont, width: Double) -> [String] {
         let scalars = Array(paragraph.unicodeScalars)
+        let bytes = Array(paragraph.utf8)
+        // `offsets[i]`: where scalar `i` starts in `bytes`, so a line is copied from the bytes.
+        var offsets: [Int] = []
+        offsets.reserveCapacity(scalars.count + 1)
+        var offset = 0
+        for scalar in scalars {
+            offsets.append(offset)
+            offset += UTF8.width(scalar)
+        }
+        offsets.append(offset)
         let marker = directionMarker(for: paragraph, font: font)
         func text(_ start: Int, _ end: Int) -> String {
-            let line = trimmingTrailingWhitespace(String(String.UnicodeScalarView(scalars[start..<end])))
+            let line = trimmingTrailingWhitespace(String(decoding: bytes[offsets[start]..<offsets[end]], as: UTF8.self))
             return marker?(line) ?? line
         }
         // A paragraph that fits is one line, the line greedy wrapping below would make (it takes
@@ -238,8 +271,25 @@ struct LineWidthGuess {
     }
 }
 
+/// `text` without its trailing whitespace characters (`Character.isWhitespace`).
 func trimmingTrailingWhitespace(_ text: String) -> String {
+    let bytes = text.utf8
+    guard let last = bytes.last else { return text }
+    // A character that ends in an ASCII byte other than whitespace is that byte alone (or a
+    // cluster it ends, never one that starts with whitespace): nothing to trim.
+    if last < 0x80 && !isASCIIWhitespace(last) { return text }
+    if bytes.allSatisfy({ $0 < 0x80 }) {
+        // ASCII: each byte is a character, and CR LF (one character) is whitespace as a whole.
+        let kept = bytes.reversed().drop(while: isASCIIWhitespace).count
+        return String(decoding: Array(bytes.prefix(kept)), as: UTF8.self)
+    }
     var text = text
     while let last = text.last, last.isWhitespace { text.removeLast() }
     return text
+}
+
+/// Tab, line feed, vertical tab, form feed, carriage return and space: the ASCII scalars with
+/// Unicode's White_Space property.
+private func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || (0x09...0x0D).contains(byte)
 }
