@@ -12,6 +12,7 @@ import TextMeasure
 /// the same screen with 100 shadowed boxes; `whole [SHADOWS] [RUNS] [FILE]`: only its whole
 /// PNG render, written to FILE when given);
 /// `shotter-bench layout [RUNS]` runs only the cached layout (for profiling);
+/// `shotter-bench first-layout [RUNS]` the 1,394-element screen's first layout with warmed fonts;
 /// `shotter-bench stream N FILE` writes an N-commit stream for the memory measurement;
 /// `shotter-bench linear` times the three inputs that once took quadratic time (issue 9) and
 /// `shotter-bench linear-streams DIR` writes them as streams for `shotter render`.
@@ -111,6 +112,31 @@ func layoutOnly(runs: Int) throws {
 @inline(never)
 func cachedLayouts(_ scene: Scene, _ measurer: PangoTextMeasurer, _ runs: Int) -> Double {
     time(runs) { _ = scene.layout(measuredBy: measurer) }
+}
+
+/// The first layout of the 1,394-element screen `runs` times, each with a new measurer that has
+/// the screen's likely fonts loaded (as `MeasurerWarming` leaves the first one): the text
+/// measuring a `shotter render` of the screen waits for. Prints the median and the CPU time.
+func firstLayout(runs: Int) throws {
+    let stream = try OpStream(file: "bench", bytes: Array(screen(cards: 58).utf8))
+    guard let scene = try lastScene(RenderSession(stream: stream)) else { return }
+    let fonts = stream.likelyFonts(in: scene.environment, limit: 8)
+    var samples: [Double] = []
+    var cpu = 0.0
+    for _ in 0..<runs {
+        let measurer = try PangoTextMeasurer()
+        for font in fonts { _ = measurer.layout("x", font: font, width: nil, lineLimit: nil) }
+        let cpuStart = cpuMs()
+        samples.append(time(1) { firstLayoutOnce(scene, measurer) })
+        cpu += cpuMs() - cpuStart
+    }
+    print(String(format: "first layout of the 1,394-element screen, median of %d: %.2f ms (CPU %.2f ms)", runs, median(samples), cpu / Double(runs)))
+}
+
+/// `valgrind --tool=callgrind --toggle-collect='*firstLayoutOnce*'` counts only these.
+@inline(never)
+func firstLayoutOnce(_ scene: Scene, _ measurer: PangoTextMeasurer) {
+    _ = scene.layout(measuredBy: measurer)
 }
 
 func stages(cards: Int, shadows: Int = 0) throws {
@@ -295,6 +321,9 @@ case "whole":
 case "layout":
     // Only the cached layout, for profiling: `shotter-bench layout [RUNS]`.
     try layoutOnly(runs: arguments.dropFirst().first.flatMap { Int($0) } ?? 15)
+case "first-layout":
+    // The screen's first layout with warmed fonts: `shotter-bench first-layout [RUNS]`.
+    try firstLayout(runs: arguments.dropFirst().first.flatMap { Int($0) } ?? 15)
 case "stream":
     let rest = Array(arguments.dropFirst())
     guard rest.count == 2, let n = Int(rest[0]) else { fatalError("usage: shotter-bench stream N FILE") }
@@ -313,5 +342,5 @@ case "screen":
     guard rest.count == 1 else { fatalError("usage: shotter-bench screen FILE") }
     try screen(cards: 58).write(toFile: rest[0], atomically: true, encoding: .utf8)
 default:
-    print("usage: shotter-bench stages [CARDS] | stages-shadows [SHADOWS] | whole [SHADOWS] [RUNS] [FILE] | layout [RUNS] | stream N FILE | screen FILE | linear | linear-streams DIR")
+    print("usage: shotter-bench stages [CARDS] | stages-shadows [SHADOWS] | whole [SHADOWS] [RUNS] [FILE] | layout [RUNS] | first-layout [RUNS] | stream N FILE | screen FILE | linear | linear-streams DIR")
 }
