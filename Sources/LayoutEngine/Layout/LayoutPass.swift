@@ -103,6 +103,7 @@ struct NodeTable {
     /// (`ElementFamily.childContext`); elements outside it inherit the defaults.
     init(_ tree: ElementTree) {
         dense = Array(repeating: nil, count: 4 * tree.elements.count + 64)
+        contexts.reserveCapacity(tree.elements.count)
         var stack: [(Int, InheritedContext)] = [(ElementTree.rootID, InheritedContext())]
         while let (id, inherited) = stack.popLast() {
             guard let element = tree[id] else { continue }
@@ -142,6 +143,9 @@ public final class LayoutPass {
         nodes = NodeTable(tree)
         result = LayoutResult(environment: environment)
         result.contexts = nodes.contexts
+        // Every element gets a frame and a proposal: room made once, not by doubling.
+        result.frames.reserveCapacity(tree.elements.count)
+        result.proposals.reserveCapacity(tree.elements.count)
     }
 
     /// Lays out the whole tree: each child of the screen is proposed the safe area and
@@ -274,7 +278,7 @@ public final class LayoutPass {
     /// Each family lays out the texts it draws inside its element's final (snapped) frame.
     private func layOutTexts() {
         for (id, frame) in result.frames {
-            guard let element = tree[id] else { continue }
+            guard let element = node(id)?.element else { continue }
             element.family.layOutTexts(element, in: frame, self)
         }
     }
