@@ -5,7 +5,8 @@
 #                                  time of `shotter render` of a 1,394-element screen to a 3x PNG
 #                                  against rsvg-convert rasterizing shotter's own SVG of it
 #                                  (hyperfine, then 40 interleaved rounds for the verdict), with a
-#                                  cross-check that both show the same image (exit 1 if not); start-up cost of a one-text SVG render; then
+#                                  cross-check that both show the same image (exit 1 if not);
+#                                  start-up cost of a one-text SVG render; then
 #                                  peak memory of `shotter render --commit all` over 50 and 500 commits
 #   bash scripts/bench.sh linear   the inputs that once took quadratic time (issue 9): a long CJK
 #                                  paragraph, commit labels over many events, dense chart lines;

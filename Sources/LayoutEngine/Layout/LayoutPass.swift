@@ -143,7 +143,8 @@ public final class LayoutPass {
         nodes = NodeTable(tree)
         result = LayoutResult(environment: environment)
         result.contexts = nodes.contexts
-        // Every element gets a frame and a proposal: room made once, not by doubling.
+        // Each placed element gets a frame and a proposal, at most one per element: room made
+        // once, not by doubling.
         result.frames.reserveCapacity(tree.elements.count)
         result.proposals.reserveCapacity(tree.elements.count)
     }
